@@ -1,0 +1,55 @@
+// A recipient row's life (DESIGN.md):
+//
+// invalid ──(edit/fix)──> ready ──(send)──> sending ──(200 order)──> ordered ──(item COMPLETED)──> delivered
+//                           │                  │                         ├──(item CANCELLED / order PAYMENT_EXPIRED / CANCELLED)──> cancelled
+//                           │                  └──(definite 4xx)──> failed
+//                           └──(user skips)──> skipped
+//
+// `sending` has no way back to `ready`: once a POST may have left, the row's key is spent and the
+// row can only be settled by finding or re-posting its order under that same key.
+
+export const ROW_STATES = [
+  'invalid',
+  'ready',
+  'sending',
+  'ordered',
+  'delivered',
+  'failed',
+  'cancelled',
+  'skipped',
+] as const;
+
+export type RowState = (typeof ROW_STATES)[number];
+
+const TRANSITIONS: Readonly<Record<RowState, readonly RowState[]>> = {
+  invalid: ['ready', 'skipped', 'invalid'],
+  ready: ['sending', 'skipped', 'invalid'],
+  sending: ['ordered', 'failed'],
+  ordered: ['delivered', 'cancelled', 'ordered'],
+  delivered: [],
+  // A definite rejection means no order exists under the key, so the row may be tried again with it.
+  failed: ['ready'],
+  cancelled: [],
+  skipped: ['ready', 'invalid'],
+};
+
+export function canTransition(from: RowState, to: RowState): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+export function isRowState(value: string): value is RowState {
+  return (ROW_STATES as readonly string[]).includes(value);
+}
+
+/** States in which an order exists (or may exist) at the service under the row's key. */
+export const ORDER_MAY_EXIST: readonly RowState[] = ['sending', 'ordered', 'delivered', 'cancelled'];
+
+/** States that need nothing more from the sender. */
+export const SETTLED_FOR_SENDING: readonly RowState[] = [
+  'ordered',
+  'delivered',
+  'failed',
+  'cancelled',
+  'skipped',
+  'invalid',
+];
