@@ -1,0 +1,36 @@
+import { resolve } from 'node:path';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'electron-vite';
+
+const root = import.meta.dirname;
+
+export default defineConfig({
+  main: {
+    build: {
+      outDir: 'out/main',
+      rollupOptions: {
+        input: { index: resolve(root, 'electron/main/index.ts') },
+        // Native modules stay outside the bundle (and are unpacked from asar by electron-builder).
+        external: ['better-sqlite3', 'keytar'],
+      },
+    },
+  },
+  preload: {
+    build: {
+      outDir: 'out/preload',
+      rollupOptions: {
+        input: { index: resolve(root, 'electron/preload/index.ts') },
+        // A sandboxed preload cannot be an ES module: emit CommonJS even though package.json says "module".
+        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+      },
+    },
+  },
+  renderer: {
+    root: resolve(root, 'renderer'),
+    plugins: [react()],
+    build: {
+      outDir: resolve(root, 'out/renderer'),
+      rollupOptions: { input: { index: resolve(root, 'renderer/index.html') } },
+    },
+  },
+});
