@@ -76,7 +76,7 @@ export async function openSecretStore(opts: { service?: string } = {}): Promise<
 function validSecret(secret: string): string {
   const trimmed = secret.trim();
   if (trimmed === '') throw new Error('The API key is empty. Paste the key from your service account.');
-  if (/[\s\x00-\x1f]/.test(trimmed)) {
+  if ([...trimmed].some((ch) => ch.trim() === '' || ch.charCodeAt(0) < 0x20 || ch.charCodeAt(0) === 0x7f)) {
     throw new Error('The API key contains spaces or control characters. Paste it again without them.');
   }
   return trimmed;
