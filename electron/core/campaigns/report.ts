@@ -1,0 +1,134 @@
+// The delivery report handed to finance: one row per recipient, then totals per currency.
+// UTF-8 with BOM so Excel opens it right; text cells that a spreadsheet would run as a formula are
+// neutralised (OWASP CSV injection); written to a temporary file and renamed, so a crash never
+// leaves half a report.
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import Papa from 'papaparse';
+import type { Money } from '../../../shared/domain/money.ts';
+import { toDecimal, totalsByCurrency } from '../../../shared/domain/money.ts';
+
+export interface ReportRow {
+  name: string | null;
+  email: string | null;
+  amount: Money | null;
+  state: string;
+  orderId: number | null;
+  orderStatus: string | null;
+  itemId: number | null;
+  itemStatus: string | null;
+  charged: Money | null;
+  exchangeRate: string | null;
+  feeRate: string | null;
+  externalReferenceId: string;
+  sentAt: number | null;
+  deliveredAt: number | null;
+  acceptanceExpiry: number | null;
+  lastError: string | null;
+  line: number;
+}
+
+export const REPORT_COLUMNS = [
+  'name',
+  'email',
+  'amount',
+  'currency',
+  'state',
+  'order_id',
+  'order_status',
+  'item_id',
+  'item_status',
+  'charged_amount',
+  'charged_currency',
+  'exchange_rate',
+  'fee_rate',
+  'external_reference_id',
+  'sent_at',
+  'delivered_at',
+  'acceptance_expiry',
+  'last_error',
+  'source_line',
+] as const;
+
+const BOM = '\uFEFF';
+
+/**
+ * OWASP: a cell starting with = + - @ tab CR or LF may run as a formula; prefix it with a quote so
+ * the spreadsheet shows it as text. Only for text we did not produce (names, e-mails, messages).
+ */
+export function neutralise(text: string | null): string {
+  if (text == null) return '';
+  return /^[=+\-@\t\r\n]/.test(text) ? `'${text}` : text;
+}
+
+const iso = (ms: number | null) => (ms == null ? '' : new Date(ms).toISOString());
+const decimal = (m: Money | null) => (m ? toDecimal(m) : '');
+const id = (n: number | null) => (n == null ? '' : String(n));
+
+export function reportRecord(row: ReportRow): string[] {
+  return [
+    neutralise(row.name),
+    neutralise(row.email),
+    decimal(row.amount),
+    row.amount?.currency ?? '',
+    row.state,
+    id(row.orderId),
+    neutralise(row.orderStatus),
+    id(row.itemId),
+    neutralise(row.itemStatus),
+    decimal(row.charged),
+    row.charged?.currency ?? '',
+    neutralise(row.exchangeRate),
+    neutralise(row.feeRate),
+    neutralise(row.externalReferenceId),
+    iso(row.sentAt),
+    iso(row.deliveredAt),
+    iso(row.acceptanceExpiry),
+    neutralise(row.lastError),
+    String(row.line),
+  ];
+}
+
+/** The totals block: recipients' amounts per product currency, and what was charged per account currency. */
+export function totalsRecords(rows: readonly ReportRow[]): string[][] {
+  const blank = REPORT_COLUMNS.map(() => '');
+  const record = (label: string, money: Money) => {
+    const out = [...blank];
+    out[0] = label;
+    out[2] = toDecimal(money);
+    out[3] = money.currency;
+    return out;
+  };
+  const ordered = rows.filter((r) => r.orderId != null);
+  const records: string[][] = [];
+  for (const total of totalsByCurrency(ordered.flatMap((r) => (r.amount ? [r.amount] : [])))) {
+    records.push(record(`TOTAL ordered (${ordered.length} orders)`, total));
+  }
+  for (const total of totalsByCurrency(rows.flatMap((r) => (r.charged ? [r.charged] : [])))) {
+    records.push(record('TOTAL charged', total));
+  }
+  return records;
+}
+
+export function renderReport(rows: readonly ReportRow[]): string {
+  const data = [[...REPORT_COLUMNS], ...rows.map(reportRecord), [], ...totalsRecords(rows)];
+  return BOM + Papa.unparse(data, { newline: '\r\n', quotes: false }) + '\r\n';
+}
+
+/** Writes beside the target, flushes, then renames over it: the report is whole or absent. */
+export function writeFileAtomically(path: string, content: string): void {
+  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  try {
+    const fd = openSync(temp, 'w');
+    try {
+      writeSync(fd, content);
+      fsyncSync(fd);
+    } finally {
+      closeSync(fd);
+    }
+    renameSync(temp, path);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    throw error;
+  }
+}
