@@ -1,0 +1,149 @@
+// Every call returns one of these instead of throwing: the caller (send queue, poller) must
+// decide per class, and "ambiguous" must never be mistaken for "failed" (DESIGN invariant 3).
+
+export type AmbiguousReason =
+  /** No answer within the timeout: the request may have been processed. */
+  | 'timeout'
+  /** Connection refused or name not resolved: nothing reached the service, but stay careful. */
+  | 'unreachable'
+  /** The connection broke before a response arrived. */
+  | 'connection'
+  /** The response body stopped before its end. */
+  | 'truncated'
+  /** A 5xx, or a 503 without Retry-After. */
+  | 'server-error'
+  /** A status with no definite meaning for us: 408, 409, 1xx, 3xx. */
+  | 'status'
+  /** A 2xx whose body is not JSON. */
+  | 'unreadable'
+  /** A 2xx whose JSON breaks an assumption we rely on. */
+  | 'schema'
+  /** Paging did not end the way the spec says it should. */
+  | 'paging'
+  /** The caller cancelled the request. */
+  | 'aborted';
+
+interface Base {
+  /** "POST /v1/orders", "GET /v1/orders/9001": for messages and logs. */
+  endpoint: string;
+}
+
+export interface Ok<T> extends Base {
+  kind: 'ok';
+  value: T;
+  status: number;
+}
+
+/** A definite "no": the request was understood and refused; retrying it unchanged will not help. */
+export interface Rejected extends Base {
+  kind: 'rejected';
+  status: number;
+  code: string | undefined;
+  message: string;
+  /** The body as received (redacted, shortened), for the record. */
+  body: string;
+}
+
+export interface RateLimited extends Base {
+  kind: 'rate-limited';
+  status: number;
+  /** From Retry-After (delta-seconds or HTTP-date); undefined when absent or unreadable. */
+  retryAfterMs: number | undefined;
+  message: string;
+}
+
+export interface AuthFailed extends Base {
+  kind: 'auth';
+  status: number;
+  code: string | undefined;
+  message: string;
+}
+
+export interface Ambiguous extends Base {
+  kind: 'ambiguous';
+  reason: AmbiguousReason;
+  status: number | undefined;
+  message: string;
+  /** For 'schema': the JSON as received, so the caller can keep it as evidence. */
+  raw?: unknown;
+  /** For 'schema': each broken assumption, "order.order_item.status: expected string, received undefined". */
+  issues?: string[];
+}
+
+export type Failure = Rejected | RateLimited | AuthFailed | Ambiguous;
+export type Outcome<T> = Ok<T> | Failure;
+
+export function isOk<T>(outcome: Outcome<T>): outcome is Ok<T> {
+  return outcome.kind === 'ok';
+}
+
+export function mapOk<T, U>(outcome: Outcome<T>, fn: (value: T) => U): Outcome<U> {
+  return outcome.kind === 'ok' ? { ...outcome, value: fn(outcome.value) } : outcome;
+}
+
+/** Parses Retry-After in both forms the HTTP spec allows: delta-seconds, or an HTTP-date. */
+export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
+  if (value == null) return undefined;
+  const text = value.trim();
+  if (text === '') return undefined;
+  if (/^\d+(\.\d+)?$/.test(text)) return Math.round(Number(text) * 1000);
+  // Only accept something that looks like a date, not "soon" or "-5".
+  if (!/[a-z]/i.test(text)) return undefined;
+  const at = Date.parse(text);
+  if (Number.isNaN(at)) return undefined;
+  return Math.max(0, at - nowMs);
+}
+
+const MESSAGE_KEYS = ['message', 'error_message', 'errorMessage', 'detail', 'description', 'title', 'reason'];
+const CODE_KEYS = ['code', 'error_code', 'errorCode', 'type'];
+
+/** Finds the service's own message and code in an error body whose shape is "not shown". */
+export function extractServiceError(bodyText: string): { code: string | undefined; message: string | undefined } {
+  let json: unknown;
+  try {
+    json = JSON.parse(bodyText);
+  } catch {
+    return { code: undefined, message: bodyText.trim() === '' ? undefined : plainText(bodyText) };
+  }
+  const candidates: unknown[] = [json];
+  if (isRecord(json)) {
+    candidates.unshift(json.error);
+    if (Array.isArray(json.errors)) candidates.unshift(json.errors[0]);
+  }
+  let code: string | undefined;
+  let message: string | undefined;
+  for (const candidate of candidates) {
+    if (!isRecord(candidate)) continue;
+    code ??= firstString(candidate, CODE_KEYS);
+    message ??= firstString(candidate, MESSAGE_KEYS);
+  }
+  if (isRecord(json) && typeof json.error === 'string') {
+    // `{"error": "..."}`: a message when it reads like a sentence, a code when it looks like one.
+    if (/^[A-Z0-9_.-]+$/.test(json.error)) code ??= json.error;
+    else message ??= json.error;
+  }
+  return { code, message: message ?? (code === undefined ? plainText(bodyText) : undefined) };
+}
+
+/** Text fit for a message: HTML tags stripped, whitespace collapsed, kept short. */
+export function plainText(text: string, max = 300): string {
+  const stripped = text
+    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return stripped.length > max ? `${stripped.slice(0, max)}…` : stripped;
+}
+
+function firstString(record: Record<string, unknown>, keys: string[]): string | undefined {
+  for (const key of keys) {
+    const value = record[key];
+    if (typeof value === 'string' && value.trim() !== '') return value;
+    if (typeof value === 'number') return String(value);
+  }
+  return undefined;
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

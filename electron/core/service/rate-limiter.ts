@@ -1,0 +1,159 @@
+// One token bucket per environment, shared by sending and polling: every request counts
+// against the same service-side limit, whatever part of the app makes it.
+
+import type { Clock } from '../clock.ts';
+
+export interface RateLimiterOptions {
+  /** Requests per second the user configured. */
+  rate: number;
+  /** How many requests may go out back to back after a quiet spell. */
+  burst?: number;
+  clock: Clock;
+  /** The rate never drops below this after 429s (or below `rate`, when that is lower). */
+  minRate?: number;
+  /** Share of the configured rate regained per `recoveryIntervalMs` without a 429. */
+  recoveryFraction?: number;
+  recoveryIntervalMs?: number;
+  /** The longest pause a Retry-After may impose: a bogus date must not stall the app for days. */
+  maxPauseMs?: number;
+}
+
+export interface RateLimiterStats {
+  configuredRate: number;
+  currentRate: number;
+  burst: number;
+  /** Epoch ms until which no request may leave, or null when not paused. */
+  pausedUntil: number | null;
+  acquired: number;
+  penalties: number;
+  waiting: number;
+}
+
+export interface RateLimiter {
+  /** Resolves when the caller may send one request. Callers are served first come, first served. */
+  acquire(): Promise<void>;
+  setRate(rate: number, burst?: number): void;
+  /** No request leaves for `ms` (the service's Retry-After). */
+  pause(ms: number): void;
+  /** The service said we were too fast: halve the rate, then recover slowly. */
+  penalize(): void;
+  stats(): RateLimiterStats;
+}
+
+export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
+  const { clock } = options;
+  const minRate = options.minRate ?? 0.5;
+  const recoveryFraction = options.recoveryFraction ?? 0.1;
+  const recoveryIntervalMs = options.recoveryIntervalMs ?? 10_000;
+  const maxPauseMs = options.maxPauseMs ?? 15 * 60_000;
+
+  let configuredRate = checkRate(options.rate);
+  let burst = checkBurst(options.burst ?? 1);
+  let currentRate = configuredRate;
+  let tokens = burst;
+  let lastRefill = clock.now();
+  let pausedUntil = 0;
+  let lastStep = clock.now();
+  let acquired = 0;
+  let penalties = 0;
+  let waiting = 0;
+  let queue: Promise<void> = Promise.resolve();
+
+  function floorRate(): number {
+    return Math.min(minRate, configuredRate);
+  }
+
+  function refresh(): void {
+    const now = clock.now();
+    if (now > lastRefill) {
+      tokens = Math.min(burst, tokens + ((now - lastRefill) / 1000) * currentRate);
+      lastRefill = now;
+    }
+    if (currentRate < configuredRate) {
+      const steps = Math.floor((now - lastStep) / recoveryIntervalMs);
+      if (steps > 0) {
+        currentRate = Math.min(configuredRate, currentRate + steps * recoveryFraction * configuredRate);
+        lastStep += steps * recoveryIntervalMs;
+      }
+    } else {
+      lastStep = now;
+    }
+  }
+
+  async function takeOne(): Promise<void> {
+    for (;;) {
+      refresh();
+      const now = clock.now();
+      if (now < pausedUntil) {
+        await clock.sleep(pausedUntil - now);
+        continue;
+      }
+      if (tokens >= 1) {
+        tokens -= 1;
+        acquired += 1;
+        return;
+      }
+      await clock.sleep(Math.max(1, Math.ceil(((1 - tokens) / currentRate) * 1000)));
+    }
+  }
+
+  return {
+    acquire() {
+      waiting += 1;
+      const turn = queue.then(takeOne).finally(() => {
+        waiting -= 1;
+      });
+      queue = turn.catch(() => undefined);
+      return turn;
+    },
+    setRate(rate, newBurst) {
+      refresh();
+      configuredRate = checkRate(rate);
+      if (newBurst !== undefined) burst = checkBurst(newBurst);
+      currentRate = Math.min(Math.max(currentRate, floorRate()), configuredRate);
+      tokens = Math.min(tokens, burst);
+    },
+    pause(ms) {
+      if (!Number.isFinite(ms) || ms <= 0) return;
+      const until = clock.now() + Math.min(ms, maxPauseMs);
+      if (until <= pausedUntil) return;
+      pausedUntil = until;
+      // Resume gently: one request at the end of the pause, then the rate, never a full burst.
+      tokens = 1;
+      lastRefill = until;
+    },
+    penalize() {
+      refresh();
+      penalties += 1;
+      currentRate = Math.max(floorRate(), currentRate / 2);
+      tokens = Math.min(tokens, 1);
+      lastStep = clock.now();
+    },
+    stats() {
+      refresh();
+      return {
+        configuredRate,
+        currentRate,
+        burst,
+        pausedUntil: pausedUntil > clock.now() ? pausedUntil : null,
+        acquired,
+        penalties,
+        waiting,
+      };
+    },
+  };
+}
+
+function checkRate(rate: number): number {
+  if (!Number.isFinite(rate) || rate <= 0) {
+    throw new RangeError(`The request rate must be a positive number of requests per second (got ${rate}).`);
+  }
+  return rate;
+}
+
+function checkBurst(burst: number): number {
+  if (!Number.isInteger(burst) || burst < 1) {
+    throw new RangeError(`The burst must be a whole number of at least 1 (got ${burst}).`);
+  }
+  return burst;
+}
