@@ -1,0 +1,103 @@
+// Command-line flags of `giftbatch simulator`. Every flag takes a value, as `--flag V` or `--flag=V`.
+
+import type { FaultSettings, SimulatorOptions } from './types.ts';
+
+export class SimulatorArgsError extends Error {
+  override readonly name = 'SimulatorArgsError';
+}
+
+type Apply = (opts: ParsedSimulatorArgs, value: string, flag: string) => void;
+export type ParsedSimulatorArgs = SimulatorOptions & { port: number; host: string };
+
+const fault = (name: keyof FaultSettings): Apply => (o, v, f) => {
+  o.faults = { ...o.faults, [name]: probability(v, f) };
+};
+
+const FLAGS: Readonly<Record<string, { help: string; apply: Apply }>> = {
+  '--port': { help: 'port to listen on (0 = any free port; default 0)', apply: (o, v, f) => { o.port = integer(v, f, 0, 65535); } },
+  '--host': { help: 'address to listen on (default 127.0.0.1)', apply: (o, v) => { o.host = v; } },
+  '--latency': { help: 'milliseconds added to every /v1 response', apply: (o, v, f) => { o.latencyMs = nonNegative(v, f); } },
+  '--jitter': { help: 'up to this many extra milliseconds of latency, random', apply: (o, v, f) => { o.latencyJitterMs = nonNegative(v, f); } },
+  '--rate': { help: 'requests per second per key (token bucket); 0 = unlimited', apply: (o, v, f) => { o.rateLimit = nonNegative(v, f); } },
+  '--burst': { help: 'token bucket size (default: the rate, at least 1)', apply: (o, v, f) => { o.rateBurst = integer(v, f, 1, 1_000_000); } },
+  '--item-delay': { help: 'milliseconds before an item goes PENDING → COMPLETED (default 3000)', apply: (o, v, f) => { o.itemDelayMs = nonNegative(v, f); } },
+  '--recipient-expiry': { help: 'milliseconds a recipient acceptance link stays valid (default 7 days)', apply: (o, v, f) => { o.recipientExpiryMs = nonNegative(v, f); } },
+  '--seed': { help: 'seed of the fault PRNG (integer)', apply: (o, v, f) => { o.faults = { ...o.faults, seed: integer(v, f, -(2 ** 31), 2 ** 32 - 1) }; } },
+  '--fault-reset': { help: 'probability that a POST is committed, then the connection is reset', apply: fault('resetAfterCommit') },
+  '--fault-500': { help: 'probability of a 500 before anything is committed', apply: fault('error500BeforeCommit') },
+  '--fault-503': { help: 'probability of a 503 with Retry-After, nothing committed', apply: fault('error503') },
+  '--fault-slow': { help: 'probability of a response held back by --slow-ms (committed first)', apply: fault('slow') },
+  '--slow-ms': { help: 'how long a slow response is held back (default 5000)', apply: (o, v, f) => { o.faults = { ...o.faults, slowMs: nonNegative(v, f) }; } },
+  '--fault-truncate': { help: 'probability of a 200 whose JSON body is cut in half (committed)', apply: fault('truncate') },
+  '--fault-routes': {
+    help: "'post' (POST /v1/orders only, default) or 'all' (every /v1 route)",
+    apply: (o, v, f) => {
+      if (v !== 'post' && v !== 'all') throw new SimulatorArgsError(`${f} must be "post" or "all", got "${v}"`);
+      o.faults = { ...o.faults, faultRoutes: v };
+    },
+  },
+  '--keys': {
+    help: 'comma-separated API keys to accept (default: any non-empty key)',
+    apply: (o, v, f) => {
+      const keys = v.split(',').map((k) => k.trim()).filter((k) => k !== '');
+      if (keys.length === 0) throw new SimulatorArgsError(`${f} needs at least one key, e.g. ${f} key-a,key-b`);
+      o.keys = keys;
+    },
+  },
+};
+
+export function simulatorUsage(): string {
+  const width = Math.max(...Object.keys(FLAGS).map((f) => f.length));
+  return ['Usage: giftbatch simulator [flags]', ...Object.entries(FLAGS).map(([f, { help }]) => `  ${f.padEnd(width)}  ${help}`)].join('\n');
+}
+
+export function parseSimulatorArgs(argv: readonly string[]): ParsedSimulatorArgs {
+  const opts: ParsedSimulatorArgs = { port: 0, host: '127.0.0.1' };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    const eq = arg.indexOf('=');
+    const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
+    const spec = FLAGS[flag];
+    if (!spec) {
+      throw new SimulatorArgsError(`unknown flag "${arg}"; known flags: ${Object.keys(FLAGS).join(' ')}`);
+    }
+    let value: string | undefined;
+    if (flag !== arg) value = arg.slice(eq + 1);
+    else {
+      value = argv[i + 1];
+      if (value === undefined || value.startsWith('--')) throw new SimulatorArgsError(`${flag} needs a value`);
+      i++;
+    }
+    spec.apply(opts, value, flag);
+  }
+  const f = opts.faults;
+  if (f) {
+    const sum = (f.resetAfterCommit ?? 0) + (f.error500BeforeCommit ?? 0) + (f.error503 ?? 0) + (f.slow ?? 0) + (f.truncate ?? 0);
+    if (sum > 1 + 1e-9) throw new SimulatorArgsError(`the --fault-* probabilities add up to ${sum}; they must add up to at most 1`);
+  }
+  return opts;
+}
+
+function number(v: string, flag: string): number {
+  const n = v.trim() === '' ? NaN : Number(v);
+  if (!Number.isFinite(n)) throw new SimulatorArgsError(`${flag} must be a number, got "${v}"`);
+  return n;
+}
+
+function nonNegative(v: string, flag: string): number {
+  const n = number(v, flag);
+  if (n < 0) throw new SimulatorArgsError(`${flag} must not be negative, got ${v}`);
+  return n;
+}
+
+function integer(v: string, flag: string, min: number, max: number): number {
+  const n = number(v, flag);
+  if (!Number.isInteger(n) || n < min || n > max) throw new SimulatorArgsError(`${flag} must be a whole number from ${min} to ${max}, got "${v}"`);
+  return n;
+}
+
+function probability(v: string, flag: string): number {
+  const n = number(v, flag);
+  if (n < 0 || n > 1) throw new SimulatorArgsError(`${flag} is a probability from 0 to 1, got ${v}`);
+  return n;
+}

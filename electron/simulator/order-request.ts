@@ -1,0 +1,144 @@
+// Turns a POST /v1/orders body into an order draft, or a 4xx with a code a client can branch on
+// and a message that says what to change. Types are checked by zod (loosely: unknown fields are
+// allowed); the business rules, each with its own code, are checked by hand after that.
+
+import { z } from 'zod';
+import { compareMoney, formatMoney, fromNumber, MoneyError, type Money } from '../../shared/domain/money.ts';
+import { fixedPrice, priceRange, productForId, type CatalogProduct } from './catalog.ts';
+import type { OrderDraft } from './store.ts';
+import { ApiError } from './types.ts';
+
+const optionalText = z.string().nullable().optional();
+const amount = z.number().nullable().optional();
+
+const OrderBody = z.looseObject({
+  item: z.looseObject({ id: z.number().int().optional(), custom_amount: amount }).optional(),
+  custom_amount: amount,
+  delivery: z.looseObject({
+    method: optionalText,
+    recipient: z.looseObject({ name: optionalText, email: optionalText }).nullable().optional(),
+    sender: z.looseObject({ name: optionalText }).nullable().optional(),
+  }).optional(),
+  message: optionalText,
+  external_reference_id: optionalText,
+});
+
+// Not shown in the spec; the simulator picks a generous bound so absurd keys are still refused.
+export const MAX_EXTERNAL_REFERENCE_LENGTH = 255;
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** The external_reference_id of a body, read before anything else so a retry always finds its order. */
+export function externalReferenceOf(body: unknown): string | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const ref: unknown = (body as Record<string, unknown>)['external_reference_id'];
+  return typeof ref === 'string' && ref !== '' ? ref : null;
+}
+
+export function parseOrderRequest(body: unknown, key: string): OrderDraft {
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw new ApiError(400, 'BAD_REQUEST', 'the order body must be a JSON object');
+  }
+  const parsed = OrderBody.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? issue.path.map(String).join('.') : 'body';
+    throw new ApiError(422, 'INVALID_REQUEST', `${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  const b = parsed.data;
+
+  const ref = b.external_reference_id ?? null;
+  if (ref !== null && (ref === '' || ref.length > MAX_EXTERNAL_REFERENCE_LENGTH)) {
+    throw new ApiError(422, 'INVALID_REQUEST',
+      `external_reference_id must be 1 to ${MAX_EXTERNAL_REFERENCE_LENGTH} characters, got ${ref.length}`);
+  }
+
+  const productId = b.item?.id;
+  if (productId === undefined) throw new ApiError(422, 'INVALID_REQUEST', 'item.id is required: the product id from GET /v1/products');
+  const product = productForId(key, productId);
+  if (!product) {
+    throw new ApiError(404, 'PRODUCT_NOT_FOUND',
+      `no product ${productId} in this account's catalog; product ids differ per account, take them from GET /v1/products`);
+  }
+  if (product.availability !== 'ON_SALE') {
+    throw new ApiError(422, 'PRODUCT_NOT_ON_SALE', `product ${productId} is ${product.availability}; only ON_SALE products can be ordered`);
+  }
+
+  const method = b.delivery?.method;
+  if (!method) throw new ApiError(422, 'INVALID_REQUEST', 'delivery.method is required; use "EMAIL"');
+  if (method !== 'EMAIL' || !product.deliveryMethods.includes(method)) {
+    throw new ApiError(422, 'DELIVERY_METHOD_NOT_AVAILABLE',
+      `product ${productId} cannot be delivered by ${method}; it offers ${product.deliveryMethods.join(', ')} and the simulator delivers by EMAIL only`);
+  }
+  const name = b.delivery?.recipient?.name?.trim() ?? '';
+  if (name === '') throw new ApiError(422, 'INVALID_RECIPIENT', 'delivery.recipient.name is required');
+  const email = b.delivery?.recipient?.email?.trim() ?? '';
+  if (email.length > 254 || !EMAIL.test(email)) {
+    throw new ApiError(422, 'INVALID_EMAIL', `delivery.recipient.email "${email}" is not an e-mail address`);
+  }
+
+  const price = priceOf(product, productId, b.custom_amount ?? null, b.item?.custom_amount ?? null);
+  const senderName = b.delivery?.sender?.name;
+  return {
+    product,
+    productId,
+    price,
+    delivery: {
+      method,
+      recipient: { name, email },
+      sender: typeof senderName === 'string' ? { name: senderName } : null,
+    },
+    message: b.message ?? null,
+    externalReferenceId: ref,
+    fingerprint: canonicalJson(body),
+  };
+}
+
+function priceOf(product: CatalogProduct, productId: number, top: number | null, inItem: number | null): Money {
+  if (top !== null && inItem !== null && top !== inItem) {
+    throw new ApiError(422, 'INVALID_REQUEST', `custom_amount ${top} and item.custom_amount ${inItem} disagree; send one`);
+  }
+  const custom = top ?? inItem;
+  const fixed = fixedPrice(product);
+  if (fixed) {
+    if (custom !== null) {
+      throw new ApiError(422, 'AMOUNT_NOT_ALLOWED',
+        `product ${productId} has a fixed price of ${formatMoney(fixed)}; send no custom_amount`);
+    }
+    return fixed;
+  }
+  const range = priceRange(product);
+  if (!range) throw new Error(`catalog product ${product.slug} has neither amount nor a range`);
+  if (custom === null) {
+    throw new ApiError(422, 'AMOUNT_REQUIRED',
+      `product ${productId} needs a custom_amount from ${formatMoney(range.min)} to ${formatMoney(range.max)}`);
+  }
+  let chosen: Money;
+  try {
+    chosen = fromNumber(custom, product.currency);
+  } catch (err) {
+    if (!(err instanceof MoneyError)) throw err;
+    throw new ApiError(422, 'INVALID_REQUEST', `custom_amount ${custom}: ${err.message}`);
+  }
+  if (compareMoney(chosen, range.min) < 0) {
+    throw new ApiError(422, 'AMOUNT_OUT_OF_RANGE',
+      `custom_amount ${custom} is below the product's min_amount ${formatMoney(range.min)}`);
+  }
+  if (compareMoney(chosen, range.max) > 0) {
+    throw new ApiError(422, 'AMOUNT_OUT_OF_RANGE', `custom_amount ${custom} is above the product's max_amount ${formatMoney(range.max)}`);
+  }
+  return chosen;
+}
+
+/** JSON with object keys sorted at every level, so key order does not make a retry "different". */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(sortKeys(value));
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (typeof value === 'object' && value !== null) {
+    const obj = value as Record<string, unknown>;
+    return Object.fromEntries(Object.keys(obj).sort().map((k) => [k, sortKeys(obj[k])]));
+  }
+  return value;
+}

@@ -1,0 +1,166 @@
+// The /v1 API: route matching and handlers. Handlers are synchronous once the body is read, so
+// two concurrent retries of one external_reference_id cannot both create an order.
+
+import { CATALOG, productForId, productIdOffset } from './catalog.ts';
+import { parseJsonBody, queryInt, type Reply } from './http-util.ts';
+import { canonicalJson, externalReferenceOf, parseOrderRequest } from './order-request.ts';
+import type { Account, Store } from './store.ts';
+import { ApiError, ITEM_STATUSES, type ItemStatus } from './types.ts';
+import { availabilityJson, orderJson, productJson } from './views.ts';
+
+export const PRODUCTS_DEFAULT_SIZE = 20;
+export const PRODUCTS_MAX_SIZE = 100;
+export const ORDERS_MAX_SIZE = 500;
+
+export interface V1Context {
+  store: Store;
+  account: Account;
+  now: number;
+  url: URL;
+  /** Raw body text (POST only). */
+  body: string;
+  log: (line: string) => void;
+}
+
+export interface V1Route {
+  /** Stable label for the audit, e.g. "GET /v1/orders/:id". */
+  label: string;
+  isOrderPost: boolean;
+  handle: (ctx: V1Context) => Reply;
+}
+
+/** The route for a method and path, a 405 route for a known path, or null (404). */
+export function matchV1(method: string, path: string): V1Route | null {
+  const trimmed = path.length > 1 ? path.replace(/\/+$/, '') : path;
+  const parts = trimmed.split('/').filter((p) => p !== '');
+  if (parts[0] !== 'v1') return null;
+  const [, resource, id, sub, ...rest] = parts;
+  if (rest.length > 0) return null;
+  if (resource === 'products' && id === undefined) return only(method, 'GET', 'GET /v1/products', listProducts);
+  if (resource === 'products' && id !== undefined && sub === 'availability') {
+    return only(method, 'GET', 'GET /v1/products/:id/availability', (ctx) => availability(ctx, id));
+  }
+  if (resource === 'orders' && id === undefined) {
+    if (method === 'POST') return { label: 'POST /v1/orders', isOrderPost: true, handle: createOrder };
+    return only(method, 'GET', 'GET /v1/orders', listOrders);
+  }
+  if (resource === 'orders' && id !== undefined && sub === undefined) {
+    return only(method, 'GET', 'GET /v1/orders/:id', (ctx) => getOrder(ctx, id));
+  }
+  return null;
+}
+
+function only(method: string, want: string, label: string, handle: V1Route['handle']): V1Route {
+  if (method === want) return { label, isOrderPost: false, handle };
+  return {
+    label: `${method} ${label.slice(label.indexOf(' ') + 1)}`,
+    isOrderPost: false,
+    handle: () => {
+      throw new ApiError(405, 'METHOD_NOT_ALLOWED', `${method} is not supported on ${label.slice(label.indexOf(' ') + 1)}; use ${want}`, { allow: want });
+    },
+  };
+}
+
+function listProducts(ctx: V1Context): Reply {
+  const q = ctx.url.searchParams;
+  const page = queryInt(q, 'page') ?? 0;
+  const size = Math.min(PRODUCTS_MAX_SIZE, queryInt(q, 'size') ?? PRODUCTS_DEFAULT_SIZE);
+  if (size < 1) throw new ApiError(400, 'BAD_REQUEST', 'query parameter size must be at least 1');
+  const country = q.get('country_code')?.trim().toUpperCase();
+  const offset = productIdOffset(ctx.account.key);
+  const matching = CATALOG
+    .map((p, i) => ({ p, id: offset + i + 1 }))
+    .filter(({ p }) => !country || p.countryCode === country);
+  const rows = matching.slice(page * size, page * size + size);
+  return {
+    status: 200,
+    body: {
+      products: rows.map(({ p, id }) => productJson(p, id)),
+      page: { index: page, size, total_size: matching.length, result_size: matching.length },
+    },
+  };
+}
+
+function productIdParam(raw: string): number {
+  if (!/^\d{1,12}$/.test(raw)) throw new ApiError(404, 'PRODUCT_NOT_FOUND', `"${raw}" is not a product id`);
+  return Number(raw);
+}
+
+function availability(ctx: V1Context, raw: string): Reply {
+  const id = productIdParam(raw);
+  const product = productForId(ctx.account.key, id);
+  if (!product) throw new ApiError(404, 'PRODUCT_NOT_FOUND', `no product ${id} in this account's catalog`);
+  return { status: 200, body: availabilityJson(product, id, ctx.now) };
+}
+
+function createOrder(ctx: V1Context): Reply {
+  const body = parseJsonBody(ctx.body);
+  const ref = externalReferenceOf(body);
+  if (ref !== null) {
+    // Idempotency comes first: a retry gets its order back even if the body now differs
+    // (recorded for the audit) or would no longer pass validation.
+    const existing = ctx.store.findByRef(ctx.account, ref);
+    if (existing) {
+      if (canonicalJson(body) !== existing.fingerprint) ctx.store.recordConflict(ctx.account, existing);
+      return { status: 200, body: orderJson(existing, ctx.store) };
+    }
+  }
+  const draft = parseOrderRequest(body, ctx.account.key);
+  const order = ctx.store.createOrder(ctx.account, draft);
+  if (order.externalReferenceId === null) {
+    ctx.log(`order ${order.id} was created without an external_reference_id; a retry of it cannot be recognised`);
+  }
+  return { status: 200, body: orderJson(order, ctx.store) };
+}
+
+function getOrder(ctx: V1Context, raw: string): Reply {
+  const id = /^\d{1,12}$/.test(raw) ? Number(raw) : NaN;
+  const order = Number.isNaN(id) ? undefined : ctx.store.findOrder(ctx.account, id);
+  if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', `no order ${raw} in this account`);
+  return { status: 200, body: orderJson(order, ctx.store) };
+}
+
+function listOrders(ctx: V1Context): Reply {
+  const q = ctx.url.searchParams;
+  const page = queryInt(q, 'page');
+  const size = queryInt(q, 'element_size');
+  if (page === undefined) throw new ApiError(400, 'BAD_REQUEST', 'query parameter page is required (zero-based)');
+  if (size === undefined) throw new ApiError(400, 'BAD_REQUEST', `query parameter element_size is required (1 to ${ORDERS_MAX_SIZE})`);
+  if (size < 1 || size > ORDERS_MAX_SIZE) {
+    throw new ApiError(400, 'BAD_REQUEST', `element_size ${size} is out of range; it must be 1 to ${ORDERS_MAX_SIZE}`);
+  }
+  const statusRaw = q.get('order_item_status');
+  let itemStatus: ItemStatus | undefined;
+  if (statusRaw !== null) {
+    itemStatus = ITEM_STATUSES.find((s) => s === statusRaw.trim().toUpperCase());
+    if (!itemStatus) {
+      throw new ApiError(400, 'BAD_REQUEST', `order_item_status "${statusRaw}" is not one of ${ITEM_STATUSES.join(', ')}`);
+    }
+  }
+  const ref = q.get('external_reference_id');
+  const result = ctx.store.listOrders(ctx.account, {
+    page,
+    size,
+    ...(itemStatus ? { itemStatus } : {}),
+    ...(ref !== null ? { externalReferenceId: ref } : {}),
+    ...dateParam(q, 'created_from', 'createdFrom'),
+    ...dateParam(q, 'created_to', 'createdTo'),
+  });
+  return {
+    status: 200,
+    body: {
+      orders: result.rows.map((o) => orderJson(o, ctx.store)),
+      page: { index: page, size, total_size: result.totalSize, result_size: result.resultSize },
+    },
+  };
+}
+
+function dateParam<K extends string>(q: URLSearchParams, name: string, as: K): Partial<Record<K, number>> {
+  const raw = q.get(name);
+  if (raw === null) return {};
+  const ms = Date.parse(raw);
+  if (Number.isNaN(ms)) {
+    throw new ApiError(400, 'BAD_REQUEST', `${name}="${raw}" is not an ISO 8601 date-time (e.g. 2025-01-31T00:00:00Z)`);
+  }
+  return { [as]: ms } as Partial<Record<K, number>>;
+}

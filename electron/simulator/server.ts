@@ -1,0 +1,227 @@
+// The simulator: an HTTP server over the store, with latency, a rate limit and seeded faults in
+// front of the /v1 routes, plus the test-only audit and control endpoints.
+
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { buildAudit, bump, requestKey, type AuditReport } from './audit.ts';
+import { productIdFor } from './catalog.ts';
+import { handleControl } from './control.ts';
+import { FaultInjector, mulberry32 } from './faults.ts';
+import { errorReply, readBody, retryAfterHeader, serialize, writeReply, type Reply } from './http-util.ts';
+import { RateLimiter } from './rate-limit.ts';
+import { matchV1 } from './routes-v1.ts';
+import { Store, type Account } from './store.ts';
+import {
+  ApiError, type AccountInit, type FaultKind, type FaultSettings, type ItemStatus, type OrderStatus,
+  type SimulatorOptions,
+} from './types.ts';
+
+export const DEFAULT_ACCOUNT: Readonly<AccountInit> = { currency: 'USD', balance: '1000000.00' };
+export const DEFAULT_ITEM_DELAY_MS = 3000;
+export const DEFAULT_RECIPIENT_EXPIRY_MS = 7 * 24 * 60 * 60 * 1000;
+
+export interface Simulator {
+  start(port?: number, host?: string): Promise<{ url: string; port: number }>;
+  stop(): Promise<void>;
+  /** Base URL once started, else null. */
+  readonly url: string | null;
+  audit(): AuditReport;
+  faults(): FaultSettings;
+  setFaults(partial: Partial<FaultSettings>): FaultSettings;
+  acceptRecipient(key: string, orderId: number): void;
+  forceStatus(key: string, orderId: number, change: { orderStatus?: OrderStatus; itemStatus?: ItemStatus }): void;
+  setAccount(key: string, change: Partial<AccountInit>): void;
+  productIdFor(key: string, slug: string): number;
+}
+
+export function createSimulator(options: SimulatorOptions = {}): Simulator {
+  const now = options.now ?? Date.now;
+  const log = options.log ?? (() => undefined);
+  const testEndpoints = options.testEndpoints ?? true;
+  const retryFormat = options.retryAfterFormat ?? 'seconds';
+  const store = new Store({
+    now,
+    ...(options.keys ? { keys: options.keys } : {}),
+    ...(options.accounts ? { accounts: options.accounts } : {}),
+    defaultAccount: options.defaultAccount ?? DEFAULT_ACCOUNT,
+    itemDelayMs: nonNegative(options.itemDelayMs ?? DEFAULT_ITEM_DELAY_MS, 'itemDelayMs'),
+    recipientExpiryMs: nonNegative(options.recipientExpiryMs ?? DEFAULT_RECIPIENT_EXPIRY_MS, 'recipientExpiryMs'),
+  });
+  const faults = new FaultInjector(options.faults);
+  const limiter = new RateLimiter(options.rateLimit ?? 0, options.rateBurst, now);
+  const latencyMs = nonNegative(options.latencyMs ?? 0, 'latencyMs');
+  const jitterMs = nonNegative(options.latencyJitterMs ?? 0, 'latencyJitterMs');
+  // Jitter has its own stream so that changing latency never shifts which requests get faults.
+  const jitter = mulberry32((faults.current.seed ^ 0x5bd1e995) >>> 0);
+  const unauthenticated = new Map<string, number>();
+  const timers = new Set<NodeJS.Timeout>();
+  let server: Server | null = null;
+  let url: string | null = null;
+
+  const sleep = (ms: number): Promise<void> =>
+    ms <= 0 ? Promise.resolve() : new Promise((resolve) => {
+      const t = setTimeout(() => { timers.delete(t); resolve(); }, ms);
+      timers.add(t);
+    });
+
+  const record = (account: Account | null, label: string, status: number | 'reset'): void => {
+    bump(account ? account.requests : unauthenticated, requestKey(label, status));
+  };
+  const recordFault = (account: Account, kind: FaultKind): void => bump(account.faults, kind);
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const started = Date.now();
+    const method = req.method ?? 'GET';
+    const url = new URL(req.url ?? '/', 'http://simulator.invalid');
+    const path = url.pathname;
+    const send = (reply: Reply, account: Account | null, label: string, text?: string): void => {
+      writeReply(res, reply, text);
+      record(account, label, reply.status);
+      log(`${method} ${path} ${reply.status} ${Date.now() - started}ms`);
+    };
+
+    const bodyText = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
+    if (bodyText === null) {
+      res.setHeader('connection', 'close');
+      send(errorReply(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'the request body is over 1 MiB')), null, `${method} ${path}`);
+      return;
+    }
+
+    if (testEndpoints && path === '/__audit' && method === 'GET') {
+      writeReply(res, { status: 200, body: buildAudit(store, unauthenticated, faults.current) });
+      return;
+    }
+    if (testEndpoints && path.startsWith('/__control/')) {
+      writeReply(res, guard(() => handleControl(sim, method, path, bodyText)));
+      return;
+    }
+    if (path !== '/v1' && !path.startsWith('/v1/')) {
+      send(errorReply(new ApiError(404, 'NOT_FOUND', `no route ${method} ${path}; the API is under /v1`)), null, 'unknown route');
+      return;
+    }
+
+    await sleep(latencyMs + (jitterMs > 0 ? Math.floor(jitter() * jitterMs) : 0));
+    const route = matchV1(method, path);
+    const label = route?.label ?? 'unknown route';
+    const key = headerValue(req.headers['service-api-key']);
+    const account = store.authenticate(key);
+    if (!account) {
+      const why = key === undefined || key.trim() === '' ? 'the SERVICE-API-KEY header is missing' : 'the SERVICE-API-KEY is not accepted';
+      send(errorReply(new ApiError(401, 'UNAUTHORIZED', `${why}; send the account's API key in SERVICE-API-KEY`)), null, label);
+      return;
+    }
+    if (!route) {
+      send(errorReply(new ApiError(404, 'NOT_FOUND', `no route ${method} ${path}`)), account, label);
+      return;
+    }
+    const rate = limiter.take(account.key);
+    if (!rate.allowed) {
+      send(errorReply(new ApiError(429, 'RATE_LIMITED', `too many requests; retry after ${rate.retryAfterSeconds}s`, {
+        'retry-after': retryAfterHeader(rate.retryAfterSeconds, retryFormat, now()),
+      })), account, label);
+      return;
+    }
+
+    const fault = faults.draw(route.isOrderPost);
+    if (fault) recordFault(account, fault);
+    if (fault === 'error503') {
+      const seconds = options.retryAfter503Seconds ?? 1;
+      send(errorReply(new ApiError(503, 'UNAVAILABLE', `the service is temporarily unavailable; retry after ${seconds}s`, {
+        'retry-after': retryAfterHeader(seconds, retryFormat, now()),
+      })), account, label);
+      return;
+    }
+    if (fault === 'error500BeforeCommit') {
+      send(errorReply(new ApiError(500, 'INTERNAL', 'internal error (injected); nothing was committed')), account, label);
+      return;
+    }
+
+    const reply = guard(() => route.handle({ store, account, now: now(), url, body: bodyText, log }));
+    if (fault === 'resetAfterCommit') {
+      record(account, label, 'reset');
+      log(`${method} ${path} reset after commit`);
+      res.socket?.destroy();
+      return;
+    }
+    if (fault === 'slow') await sleep(faults.current.slowMs);
+    if (fault === 'truncate') {
+      const text = serialize(reply);
+      send(reply, account, label, text.slice(0, Math.floor(text.length / 2)));
+      return;
+    }
+    send(reply, account, label);
+  }
+
+  function guard(fn: () => Reply): Reply {
+    try {
+      return fn();
+    } catch (err) {
+      if (err instanceof ApiError) return errorReply(err);
+      log(`internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
+      return errorReply(new ApiError(500, 'INTERNAL', 'internal error in the simulator'));
+    }
+  }
+
+  const sim: Simulator = {
+    get url() {
+      return url;
+    },
+    async start(port = 0, host = '127.0.0.1') {
+      if (server) throw new Error('the simulator is already started');
+      const s = createServer((req, res) => {
+        handle(req, res).catch((err: unknown) => {
+          log(`request failed: ${err instanceof Error ? err.message : String(err)}`);
+          if (!res.headersSent && !res.destroyed) {
+            writeReply(res, errorReply(new ApiError(500, 'INTERNAL', 'internal error in the simulator')));
+          } else {
+            res.destroy();
+          }
+        });
+      });
+      s.on('clientError', (_err, socket) => {
+        if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\n\r\n');
+        else socket.destroy();
+      });
+      await new Promise<void>((resolve, reject) => {
+        s.once('error', reject);
+        s.listen(port, host, () => {
+          s.off('error', reject);
+          resolve();
+        });
+      });
+      server = s;
+      const actual = (s.address() as AddressInfo).port;
+      url = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
+      return { url, port: actual };
+    },
+    async stop() {
+      const s = server;
+      if (!s) return;
+      server = null;
+      url = null;
+      for (const t of timers) clearTimeout(t);
+      timers.clear();
+      const closed = new Promise<void>((resolve) => s.close(() => resolve()));
+      // Keep-alive sockets would otherwise hold close() open until they time out.
+      s.closeAllConnections();
+      await closed;
+    },
+    audit: () => buildAudit(store, unauthenticated, faults.current),
+    faults: () => faults.current,
+    setFaults: (partial) => faults.set(partial),
+    acceptRecipient: (key, orderId) => void store.acceptRecipient(key, orderId),
+    forceStatus: (key, orderId, change) => void store.forceStatus(key, orderId, change),
+    setAccount: (key, change) => void store.setAccount(key, change),
+    productIdFor,
+  };
+  return sim;
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function nonNegative(value: number, name: string): number {
+  if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a non-negative number, got ${value}`);
+  return value;
+}

@@ -1,0 +1,270 @@
+// Accounts and their orders, in memory. Orders are indexed per key (array in id order plus a map
+// by external_reference_id), so a 10,000-order account is filtered in one linear pass per page and
+// a lookup by key is O(1). Item states are not stored: they are computed from the clock on read.
+
+import { formatMoney, parseDecimal, type Money } from '../../shared/domain/money.ts';
+import { SUPPORTED_CURRENCIES, type CatalogProduct } from './catalog.ts';
+import type { Decimal } from './decimal.ts';
+import { quote } from './pricing.ts';
+import { ApiError, SimulatorError, type AccountInit, type FaultKind, type ItemStatus, type OrderStatus } from './types.ts';
+
+export interface DeliveryRecord {
+  readonly method: string;
+  readonly recipient: { readonly name: string; readonly email: string };
+  readonly sender: { readonly name: string } | null;
+}
+
+export interface OrderDraft {
+  readonly product: CatalogProduct;
+  readonly productId: number;
+  readonly price: Money;
+  readonly delivery: DeliveryRecord;
+  readonly message: string | null;
+  readonly externalReferenceId: string | null;
+  /** Canonical JSON of the request body, to tell a faithful retry from a conflicting one. */
+  readonly fingerprint: string;
+}
+
+export interface OrderRecord extends OrderDraft {
+  readonly id: number;
+  readonly itemId: number;
+  readonly key: string;
+  readonly charged: Money;
+  readonly rate: Decimal;
+  readonly feeRate: Decimal;
+  readonly createdAt: number;
+  /** Recipient-details products only: when the acceptance link expires. */
+  readonly expiresAt: number | null;
+  acceptedAt: number | null;
+  forcedOrderStatus: OrderStatus | null;
+  forcedItemStatus: ItemStatus | null;
+}
+
+export interface ConflictRecord {
+  readonly externalReferenceId: string;
+  readonly orderId: number;
+  readonly at: number;
+}
+
+export interface Account {
+  readonly key: string;
+  currency: string;
+  balanceMinor: number;
+  /** Ascending by id (ids only grow). */
+  readonly orders: OrderRecord[];
+  readonly byRef: Map<string, OrderRecord>;
+  readonly conflictingRetries: ConflictRecord[];
+  /** "GET /v1/orders 200" → count. */
+  readonly requests: Map<string, number>;
+  readonly faults: Map<FaultKind, number>;
+}
+
+export interface OrderFilter {
+  itemStatus?: ItemStatus;
+  externalReferenceId?: string;
+  createdFrom?: number;
+  createdTo?: number;
+  page: number;
+  size: number;
+}
+
+export interface StoreOptions {
+  now: () => number;
+  keys?: readonly string[];
+  accounts?: Readonly<Record<string, AccountInit>>;
+  defaultAccount: AccountInit;
+  itemDelayMs: number;
+  recipientExpiryMs: number;
+}
+
+export class Store {
+  private readonly accounts = new Map<string, Account>();
+  private readonly ordersById = new Map<number, OrderRecord>();
+  private nextOrderId = 900_001;
+  private nextItemId = 700_001;
+  private readonly allowed: ReadonlySet<string> | null;
+
+  constructor(private readonly opts: StoreOptions) {
+    this.allowed = opts.keys ? new Set(opts.keys) : null;
+    checkAccountInit(opts.defaultAccount, 'the default account');
+    for (const [key, init] of Object.entries(opts.accounts ?? {})) checkAccountInit(init, `account ${mask(key)}`);
+  }
+
+  /** The key's account, opened on first use; null when the key is not accepted. */
+  authenticate(key: string | undefined): Account | null {
+    if (key === undefined || key.trim() === '') return null;
+    if (this.allowed && !this.allowed.has(key)) return null;
+    return this.accountFor(key);
+  }
+
+  accountFor(key: string): Account {
+    let account = this.accounts.get(key);
+    if (!account) {
+      const init = this.opts.accounts?.[key] ?? this.opts.defaultAccount;
+      const balance = parseDecimal(init.balance, init.currency);
+      account = {
+        key,
+        currency: balance.currency,
+        balanceMinor: balance.minor,
+        orders: [],
+        byRef: new Map(),
+        conflictingRetries: [],
+        requests: new Map(),
+        faults: new Map(),
+      };
+      this.accounts.set(key, account);
+    }
+    return account;
+  }
+
+  allAccounts(): Account[] {
+    return [...this.accounts.values()];
+  }
+
+  findOrder(account: Account, id: number): OrderRecord | undefined {
+    const order = this.ordersById.get(id);
+    return order && order.key === account.key ? order : undefined;
+  }
+
+  findByRef(account: Account, ref: string): OrderRecord | undefined {
+    return account.byRef.get(ref);
+  }
+
+  recordConflict(account: Account, order: OrderRecord): void {
+    account.conflictingRetries.push({ externalReferenceId: order.externalReferenceId ?? '', orderId: order.id, at: this.opts.now() });
+  }
+
+  /** Charges the balance and commits the order, or throws 402 with nothing changed. */
+  createOrder(account: Account, draft: OrderDraft): OrderRecord {
+    const q = quote(draft.price, account.currency);
+    if (q.charged.minor > account.balanceMinor) {
+      throw new ApiError(402, 'INSUFFICIENT_BALANCE',
+        `the order costs ${formatMoney(q.charged)} but the balance is ${formatMoney({ minor: account.balanceMinor, currency: account.currency })}; top up the account and retry with the same external_reference_id`);
+    }
+    const now = this.opts.now();
+    const order: OrderRecord = {
+      ...draft,
+      id: this.nextOrderId++,
+      itemId: this.nextItemId++,
+      key: account.key,
+      charged: q.charged,
+      rate: q.rate,
+      feeRate: q.feeRate,
+      createdAt: now,
+      expiresAt: draft.product.recipientDetails ? now + this.opts.recipientExpiryMs : null,
+      acceptedAt: null,
+      forcedOrderStatus: null,
+      forcedItemStatus: null,
+    };
+    account.balanceMinor -= q.charged.minor;
+    account.orders.push(order);
+    this.ordersById.set(order.id, order);
+    if (order.externalReferenceId !== null) account.byRef.set(order.externalReferenceId, order);
+    return order;
+  }
+
+  orderStatus(order: OrderRecord): OrderStatus {
+    return order.forcedOrderStatus ?? 'COMPLETED';
+  }
+
+  // Recipient-details items whose link expired stay PENDING: the spec does not show what
+  // happens, and PENDING is the state a client must already cope with for days.
+  itemStatus(order: OrderRecord): ItemStatus {
+    if (order.forcedItemStatus) return order.forcedItemStatus;
+    // An order that was never paid (or was cancelled) is not fulfilled.
+    if (order.forcedOrderStatus !== null && order.forcedOrderStatus !== 'COMPLETED') return 'PENDING';
+    if (order.product.outOfStock) return 'PENDING';
+    if (order.product.recipientDetails) return order.acceptedAt === null ? 'PENDING' : 'COMPLETED';
+    return this.opts.now() >= order.createdAt + this.opts.itemDelayMs ? 'COMPLETED' : 'PENDING';
+  }
+
+  /** One pass: total ignores the item-status filter (as the spec says), result reflects all. */
+  listOrders(account: Account, f: OrderFilter): { rows: OrderRecord[]; totalSize: number; resultSize: number } {
+    let candidates: readonly OrderRecord[] = account.orders;
+    if (f.externalReferenceId !== undefined) {
+      const hit = account.byRef.get(f.externalReferenceId);
+      candidates = hit ? [hit] : [];
+    }
+    const start = f.page * f.size;
+    const end = start + f.size;
+    const rows: OrderRecord[] = [];
+    let totalSize = 0;
+    let resultSize = 0;
+    for (const order of candidates) {
+      if (f.createdFrom !== undefined && order.createdAt < f.createdFrom) continue;
+      if (f.createdTo !== undefined && order.createdAt > f.createdTo) continue;
+      totalSize++;
+      if (f.itemStatus !== undefined && this.itemStatus(order) !== f.itemStatus) continue;
+      if (resultSize >= start && resultSize < end) rows.push(order);
+      resultSize++;
+    }
+    return { rows, totalSize, resultSize };
+  }
+
+  acceptRecipient(key: string, orderId: number): OrderRecord {
+    const order = this.controlOrder(key, orderId);
+    if (!order.product.recipientDetails || order.expiresAt === null) {
+      throw new SimulatorError(`order ${orderId} is not a recipient-enters-details order; nothing to accept`);
+    }
+    if (order.acceptedAt !== null) return order;
+    const now = this.opts.now();
+    if (now >= order.expiresAt) {
+      throw new SimulatorError(`the acceptance link of order ${orderId} expired at ${new Date(order.expiresAt).toISOString()}`);
+    }
+    order.acceptedAt = now;
+    return order;
+  }
+
+  forceStatus(key: string, orderId: number, change: { orderStatus?: OrderStatus; itemStatus?: ItemStatus }): OrderRecord {
+    const order = this.controlOrder(key, orderId);
+    if (change.orderStatus !== undefined) order.forcedOrderStatus = change.orderStatus;
+    if (change.itemStatus !== undefined) order.forcedItemStatus = change.itemStatus;
+    else if (change.orderStatus === 'CANCELLED') order.forcedItemStatus = 'CANCELLED';
+    return order;
+  }
+
+  setAccount(key: string, change: Partial<AccountInit>): Account {
+    const account = this.accountFor(key);
+    const currency = (change.currency ?? account.currency).toUpperCase();
+    if (!SUPPORTED_CURRENCIES.includes(currency)) {
+      throw new SimulatorError(`the simulator has no exchange rates for ${currency}; use one of ${SUPPORTED_CURRENCIES.join(', ')}`);
+    }
+    if (change.balance === undefined && currency !== account.currency) {
+      throw new SimulatorError('changing the account currency needs a balance in the new currency');
+    }
+    const balance = change.balance === undefined
+      ? { minor: account.balanceMinor, currency }
+      : parseDecimalOrThrow(change.balance, currency);
+    account.currency = currency;
+    account.balanceMinor = balance.minor;
+    return account;
+  }
+
+  private controlOrder(key: string, orderId: number): OrderRecord {
+    const order = this.ordersById.get(orderId);
+    if (!order || order.key !== key) throw new SimulatorError(`no order ${orderId} for that key`);
+    return order;
+  }
+}
+
+function checkAccountInit(init: AccountInit, what: string): void {
+  if (!SUPPORTED_CURRENCIES.includes(init.currency.toUpperCase())) {
+    throw new SimulatorError(`${what}: the simulator has no exchange rates for ${init.currency}; use one of ${SUPPORTED_CURRENCIES.join(', ')}`);
+  }
+  parseDecimalOrThrow(init.balance, init.currency);
+}
+
+function parseDecimalOrThrow(text: string, currency: string): Money {
+  try {
+    const m = parseDecimal(text, currency);
+    if (m.minor < 0) throw new Error('negative');
+    return m;
+  } catch {
+    throw new SimulatorError(`balance "${text}" is not a non-negative ${currency.toUpperCase()} amount`);
+  }
+}
+
+/** Keys are account credentials: never print them whole. */
+export function mask(key: string): string {
+  return key.length <= 4 ? '…' : `…${key.slice(-4)}`;
+}

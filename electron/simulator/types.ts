@@ -1,0 +1,77 @@
+// Public option and result types of the simulator, and the one error type its routes throw.
+
+export type OrderStatus = 'COMPLETED' | 'PAYMENT_PENDING' | 'PAYMENT_EXPIRED' | 'CANCELLED';
+export type ItemStatus = 'PENDING' | 'COMPLETED' | 'CANCELLED';
+export const ORDER_STATUSES: readonly OrderStatus[] = ['COMPLETED', 'PAYMENT_PENDING', 'PAYMENT_EXPIRED', 'CANCELLED'];
+export const ITEM_STATUSES: readonly ItemStatus[] = ['PENDING', 'COMPLETED', 'CANCELLED'];
+
+export interface AccountInit {
+  /** Account currency, e.g. 'USD'. */
+  currency: string;
+  /** Prepaid balance as decimal text in the account currency, e.g. '1000000.00'. */
+  balance: string;
+}
+
+export type FaultKind = 'resetAfterCommit' | 'error500BeforeCommit' | 'error503' | 'slow' | 'truncate';
+export const FAULT_KINDS: readonly FaultKind[] = ['resetAfterCommit', 'error500BeforeCommit', 'error503', 'slow', 'truncate'];
+
+export interface FaultSettings {
+  /** Seed of the fault PRNG; the same seed and request order give the same faults. */
+  seed: number;
+  /** Probabilities in [0, 1]; their sum must not exceed 1 (one draw picks at most one fault). */
+  resetAfterCommit: number;
+  error500BeforeCommit: number;
+  error503: number;
+  slow: number;
+  truncate: number;
+  /** How long a `slow` response is held back. */
+  slowMs: number;
+  /** 'post' = POST /v1/orders only; 'all' = every /v1 route. */
+  faultRoutes: 'post' | 'all';
+}
+
+export interface SimulatorOptions {
+  /** Clock in epoch milliseconds. Item transitions and rate-limit refills are computed from it. */
+  now?: () => number;
+  /** When given, only these keys are accepted (others get 401). Otherwise any non-empty key opens an account. */
+  keys?: string[];
+  accounts?: Record<string, AccountInit>;
+  /** Account opened for a key not listed in `accounts`. Default USD 1000000.00. */
+  defaultAccount?: AccountInit;
+  /** PENDING → COMPLETED after this long, for normal items. Default 3000. */
+  itemDelayMs?: number;
+  /** Validity of the recipient acceptance link. Default 7 days. */
+  recipientExpiryMs?: number;
+  /** Added before every /v1 response (real time, not the injected clock). */
+  latencyMs?: number;
+  latencyJitterMs?: number;
+  /** Requests per second per key (token bucket); 0 or absent = unlimited. */
+  rateLimit?: number;
+  /** Bucket size; default max(1, ceil(rateLimit)). */
+  rateBurst?: number;
+  /** Retry-After as delta-seconds (default) or as an HTTP-date. */
+  retryAfterFormat?: 'seconds' | 'http-date';
+  /** Retry-After sent with an injected 503. Default 1. */
+  retryAfter503Seconds?: number;
+  faults?: Partial<FaultSettings>;
+  /** Serve GET /__audit and /__control/*. Default true. */
+  testEndpoints?: boolean;
+  /** Log lines (one per request when set). */
+  log?: (line: string) => void;
+}
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Readonly<Record<string, string>> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** Thrown by the control API (acceptRecipient, forceStatus, setAccount, setFaults) on misuse. */
+export class SimulatorError extends Error {
+  override readonly name = 'SimulatorError';
+}

@@ -1,0 +1,61 @@
+// The JSON shapes the simulator sends (wire.md). Amounts leave as JSON numbers made from their
+// exact decimal text, never from float arithmetic.
+
+import { toNumber } from '../../shared/domain/money.ts';
+import { fixedPrice, priceRange, type CatalogProduct } from './catalog.ts';
+import { decToNumber } from './decimal.ts';
+import type { OrderRecord, Store } from './store.ts';
+
+export function productJson(p: CatalogProduct, id: number): Record<string, unknown> {
+  const fixed = fixedPrice(p);
+  const range = priceRange(p);
+  return {
+    id,
+    name: p.name,
+    brand: p.brand,
+    country_code: p.countryCode,
+    currency: p.currency,
+    availability: p.availability,
+    available_delivery_method: [...p.deliveryMethods],
+    ...(fixed ? { amount: toNumber(fixed) } : {}),
+    ...(range ? { min_amount: toNumber(range.min), max_amount: toNumber(range.max) } : {}),
+  };
+}
+
+export function availabilityJson(p: CatalogProduct, id: number, now: number): Record<string, unknown> {
+  const inStock = p.availability === 'ON_SALE' && !p.outOfStock;
+  let message: string;
+  if (p.availability !== 'ON_SALE') message = `${p.availability}: this product cannot be ordered`;
+  else if (p.outOfStock) message = 'ON_SALE but the supplier has no stock: orders are accepted and their items stay PENDING';
+  else message = 'ON_SALE and in stock';
+  return { product_id: id, availability: p.availability, in_stock: inStock, checked_at: new Date(now).toISOString(), message };
+}
+
+export function orderJson(o: OrderRecord, store: Store): Record<string, unknown> {
+  const recipient: Record<string, unknown> = { name: o.delivery.recipient.name, email: o.delivery.recipient.email };
+  if (o.expiresAt !== null) recipient['acceptance'] = { expiry_date: new Date(o.expiresAt).toISOString() };
+  return {
+    id: o.id,
+    status: store.orderStatus(o),
+    external_reference_id: o.externalReferenceId,
+    created_at: new Date(o.createdAt).toISOString(),
+    order_item: {
+      id: o.itemId,
+      status: store.itemStatus(o),
+      product_id: o.productId,
+      price: { amount: toNumber(o.price), currency: o.price.currency },
+      transaction_fee_rate: decToNumber(o.feeRate),
+    },
+    total_price_charged: {
+      amount: toNumber(o.charged),
+      currency: o.charged.currency,
+      applied_exchange_rate: { rate: decToNumber(o.rate), currency: { from: o.price.currency, to: o.charged.currency } },
+    },
+    delivery: {
+      method: o.delivery.method,
+      recipient,
+      ...(o.delivery.sender ? { sender: { name: o.delivery.sender.name } } : {}),
+    },
+    ...(o.message !== null ? { message: o.message } : {}),
+  };
+}
