@@ -1,0 +1,81 @@
+// Turns the bytes of a spreadsheet export into text, and says which encoding it assumed so the
+// person can see it (and object) before anything is stored.
+//
+// Legacy encodings go through iconv-lite, not TextDecoder: Node 20's TextDecoder drops the
+// Windows-1252 bytes 0x80–0x9F (€, ’, “) and reads CP949's extended Hangul as ASCII.
+// iconv-lite uses a global `Buffer` internally; Node has one, and the renderer bundle gets the
+// `buffer` polyfill package through iconv-lite's dependency safer-buffer.
+import iconv from 'iconv-lite';
+
+export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'cp949';
+
+export interface DecodedCsv {
+  readonly text: string;
+  readonly encoding: CsvEncoding;
+}
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+export function decodeCsv(bytes: Uint8Array): DecodedCsv {
+  const b0 = bytes[0];
+  const b1 = bytes[1];
+  if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) {
+    const text = tryUtf8(bytes.subarray(3));
+    if (text !== null) return { text, encoding: 'utf-8-bom' };
+    // A BOM followed by invalid UTF-8: an editor prepended it to legacy bytes. Guess from the rest.
+    return decodeLegacy(bytes.subarray(3));
+  }
+  if (b0 === 0xff && b1 === 0xfe) return { text: decodeUtf16(bytes.subarray(2), 'utf-16le'), encoding: 'utf-16le' };
+  if (b0 === 0xfe && b1 === 0xff) return { text: decodeUtf16(bytes.subarray(2), 'utf-16be'), encoding: 'utf-16be' };
+  const text = tryUtf8(bytes);
+  if (text !== null) return { text, encoding: 'utf-8' };
+  return decodeLegacy(bytes);
+}
+
+function tryUtf8(bytes: Uint8Array): string | null {
+  try {
+    return utf8.decode(bytes);
+  } catch {
+    return null;
+  }
+}
+
+function decodeUtf16(bytes: Uint8Array, label: 'utf-16le' | 'utf-16be'): string {
+  // Not fatal: a lone surrogate becomes U+FFFD and shows up in the row, instead of losing the file.
+  return new TextDecoder(label, { ignoreBOM: true }).decode(bytes);
+}
+
+function decodeLegacy(bytes: Uint8Array): DecodedCsv {
+  const encoding = guessLegacyEncoding(bytes);
+  return { text: iconv.decode(bytes, encoding === 'cp949' ? 'cp949' : 'windows1252'), encoding };
+}
+
+/**
+ * Windows-1252 or CP949, for bytes that are not UTF-8. CP949 is chosen only when every byte above
+ * 0x7F pairs into a valid CP949 character and most pairs lie in the KS X 1001 area (both bytes
+ * 0xA1–0xFE), where Korean text lives. Western text fails that quickly: an accented letter
+ * followed by an ASCII letter is not a KS X 1001 pair, and 0x80 (€) or 0xFF are never lead bytes.
+ */
+export function guessLegacyEncoding(bytes: Uint8Array): 'windows-1252' | 'cp949' {
+  let ks = 0;
+  let extended = 0;
+  const n = bytes.length;
+  for (let i = 0; i < n; i++) {
+    const lead = bytes[i]!;
+    if (lead < 0x80) continue;
+    if (lead === 0x80 || lead === 0xff || i + 1 >= n) return 'windows-1252';
+    const trail = bytes[i + 1]!;
+    if (lead >= 0xa1 && trail >= 0xa1 && trail <= 0xfe) {
+      ks++;
+    } else if (
+      lead <= 0xc6 &&
+      ((trail >= 0x41 && trail <= 0x5a) || (trail >= 0x61 && trail <= 0x7a) || (trail >= 0x81 && trail <= 0xfe))
+    ) {
+      extended++;
+    } else {
+      return 'windows-1252';
+    }
+    i++;
+  }
+  return ks > 0 && ks >= extended ? 'cp949' : 'windows-1252';
+}

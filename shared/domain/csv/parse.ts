@@ -1,0 +1,211 @@
+// Bytes → records with their source line numbers. Nothing here throws on bad input: a record that
+// cannot be read properly is kept with a problem and its line, so it is never dropped silently.
+import Papa from 'papaparse';
+import { decodeCsv, type CsvEncoding, type DecodedCsv } from './decode.ts';
+import { detectDelimiter, DELIMITERS, trimmedWidth, type CsvDelimiter } from './delimiter.ts';
+import { applyMappingOverride, detectMapping, type ColumnMapping, type MappingOverride } from './headers.ts';
+import type { DecimalSeparator } from './amount.ts';
+
+export interface RecordFields {
+  readonly name: string;
+  readonly email: string;
+  readonly amount: string;
+  readonly message: string;
+}
+
+export interface CsvRecord {
+  /** 1-based physical line where the record starts; the header is line 1 unless blank lines precede it. */
+  readonly line: number;
+  readonly fields: RecordFields;
+  readonly raw: readonly string[];
+  /** Why the record could not be read as it stands (bad quoting, wrong field count), else null. */
+  readonly problem: string | null;
+}
+
+export interface CsvProblem {
+  readonly line: number;
+  readonly message: string;
+}
+
+export interface ParseOptions {
+  readonly delimiter?: CsvDelimiter;
+  readonly mapping?: MappingOverride;
+}
+
+export interface ParsedCsv {
+  readonly encoding: CsvEncoding;
+  readonly delimiter: CsvDelimiter;
+  /** How amounts in this file write decimals: ',' for semicolon files ("25,50"). */
+  readonly decimalSeparator: DecimalSeparator;
+  readonly headerLine: number;
+  readonly headers: readonly string[];
+  /** The mapping guessed from the headers, before the caller's corrections. */
+  readonly detectedMapping: ColumnMapping;
+  /** The mapping the records were read with. */
+  readonly mapping: ColumnMapping;
+  readonly records: readonly CsvRecord[];
+  /** Every record problem, plus problems with the file as a whole (no header, no e-mail column). */
+  readonly problems: readonly CsvProblem[];
+}
+
+export function parseCsv(bytes: Uint8Array, options: ParseOptions = {}): ParsedCsv {
+  return parseCsvText(decodeCsv(bytes), options);
+}
+
+const SEP_LINE = /^sep=(.)[ \t]*$/i;
+const LINE_BREAKS = /\r\n?/g;
+const DECIMAL_COMMA = /\d,\d{1,2}\D*$/;
+const DECIMAL_POINT = /\d\.\d{1,2}\D*$/;
+
+export function parseCsvText(decoded: DecodedCsv, options: ParseOptions = {}): ParsedCsv {
+  // One line ending for papaparse and for line counting; mixed endings would otherwise merge rows.
+  let text = decoded.text.includes('\r') ? decoded.text.replace(LINE_BREAKS, '\n') : decoded.text;
+  let line = 1;
+  let delimiter = options.delimiter;
+  // Excel's "sep=;" first line names the delimiter.
+  const firstBreak = text.indexOf('\n');
+  const sep = SEP_LINE.exec(firstBreak >= 0 ? text.slice(0, firstBreak) : text);
+  if (sep) {
+    const named = DELIMITERS.find((d) => d === sep[1]);
+    delimiter ??= named;
+    text = firstBreak >= 0 ? text.slice(firstBreak + 1) : '';
+    line = 2;
+  }
+  delimiter ??= detectDelimiter(text);
+
+  const result = Papa.parse<string[]>(text, { delimiter, newline: '\n', quoteChar: '"', skipEmptyLines: false });
+  const rowErrors = new Map<number, string>();
+  for (const error of result.errors) {
+    // An unclosed quote swallows the lines after it: that is the one to tell.
+    if (error.row !== undefined && (!rowErrors.has(error.row) || error.code === 'MissingQuotes')) {
+      rowErrors.set(error.row, error.code);
+    }
+  }
+  const countInnerLines = text.includes('"');
+  const rows = result.data;
+  const problems: CsvProblem[] = [];
+
+  let index = 0;
+  let header: string[] | null = null;
+  let headerLine = line;
+  for (; index < rows.length; index++) {
+    const row = rows[index]!;
+    const rowLine = line;
+    line += countInnerLines ? 1 + innerLineBreaks(row) : 1;
+    if (isBlank(row)) continue;
+    header = row;
+    headerLine = rowLine;
+    index++;
+    break;
+  }
+  const width = header ? trimmedWidth(header) : 0;
+  const headers = header ? header.slice(0, width).map((h) => h.trim()) : [];
+  const detectedMapping = detectMapping(headers);
+  const { mapping, invalid } = applyMappingOverride(detectedMapping, options.mapping, width);
+  if (!header) problems.push({ line: headerLine, message: 'The file has no header row: the first line should name the columns (Name, Email, …).' });
+  for (const { field, index: column } of invalid) {
+    problems.push({ line: headerLine, message: `Column ${column + 1} chosen for ${field} does not exist: the header has ${width} columns.` });
+  }
+  if (header && mapping.email === undefined) {
+    problems.push({ line: headerLine, message: 'No column was recognised as the e-mail address: choose it in the mapping step.' });
+  }
+  if (header && mapping.name === undefined && mapping.firstName === undefined && mapping.lastName === undefined) {
+    problems.push({ line: headerLine, message: 'No column was recognised as the recipient name: choose it in the mapping step.' });
+  }
+
+  const records: CsvRecord[] = [];
+  const read = fieldReader(mapping);
+  for (; index < rows.length; index++) {
+    const raw = rows[index]!;
+    const rowLine = line;
+    const span = countInnerLines ? innerLineBreaks(raw) : 0;
+    line += 1 + span;
+    if (isBlank(raw)) continue;
+    const problem = recordProblem(raw, width, delimiter, rowErrors.get(index), rowLine, span);
+    if (problem !== null) problems.push({ line: rowLine, message: `Line ${rowLine}: ${problem}` });
+    records.push({ line: rowLine, fields: read(raw), raw, problem });
+  }
+
+  return {
+    encoding: decoded.encoding,
+    delimiter,
+    decimalSeparator: guessDecimalSeparator(delimiter, records),
+    headerLine,
+    headers,
+    detectedMapping,
+    mapping,
+    records,
+    problems,
+  };
+}
+
+function fieldReader(mapping: ColumnMapping): (raw: readonly string[]) => RecordFields {
+  const { email, name, firstName, lastName, amount, message } = mapping;
+  const cell = (raw: readonly string[], i: number | undefined): string => (i === undefined ? '' : (raw[i] ?? '').trim());
+  return (raw) => {
+    let fullName = cell(raw, name);
+    if (name === undefined) {
+      const first = cell(raw, firstName);
+      const last = cell(raw, lastName);
+      fullName = first && last ? `${first} ${last}` : first || last;
+    }
+    return { name: fullName, email: cell(raw, email), amount: cell(raw, amount), message: cell(raw, message) };
+  };
+}
+
+function recordProblem(
+  raw: readonly string[],
+  width: number,
+  delimiter: CsvDelimiter,
+  quoteError: string | undefined,
+  line: number,
+  span: number,
+): string | null {
+  if (quoteError === 'MissingQuotes') {
+    const through = span > 0 ? `, so lines ${line}–${line + span} were read as one record` : '';
+    return `a quoted field is never closed${through}. Add the missing closing quote (")`;
+  }
+  if (quoteError !== undefined) {
+    return 'a field has a stray quote ("). Inside a quoted field, write a quote as two quotes ("")';
+  }
+  const named = delimiter === '\t' ? 'tab' : `"${delimiter}"`;
+  const filled = trimmedWidth(raw);
+  if (filled > width) {
+    return `has ${filled} fields but the header has ${width}. A value probably contains a ${named} without quotes around it`;
+  }
+  if (raw.length < width) {
+    return `has ${raw.length} field${raw.length === 1 ? '' : 's'} but the header has ${width}. A ${named} is probably missing`;
+  }
+  return null;
+}
+
+function isBlank(row: readonly string[]): boolean {
+  for (const field of row) if (field.trim() !== '') return false;
+  return true;
+}
+
+function innerLineBreaks(row: readonly string[]): number {
+  let count = 0;
+  for (const field of row) {
+    let at = field.indexOf('\n');
+    while (at >= 0) {
+      count++;
+      at = field.indexOf('\n', at + 1);
+    }
+  }
+  return count;
+}
+
+function guessDecimalSeparator(delimiter: CsvDelimiter, records: readonly CsvRecord[]): DecimalSeparator {
+  if (delimiter === ';') return ',';
+  if (delimiter === ',') return '.';
+  // Tab-separated exports come from both kinds of locale: let the amounts tell.
+  let commas = 0;
+  let points = 0;
+  for (const { fields } of records) {
+    if (fields.amount === '') continue;
+    if (DECIMAL_COMMA.test(fields.amount)) commas++;
+    else if (DECIMAL_POINT.test(fields.amount)) points++;
+  }
+  return commas > points ? ',' : '.';
+}
