@@ -1,0 +1,118 @@
+// Opens the one SQLite file the engine keeps (DESIGN.md "Storage") and brings its schema up to date.
+
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations/index.ts';
+
+export type Db = Database.Database;
+
+export class DatabaseTooNewError extends Error {
+  override readonly name = 'DatabaseTooNewError';
+  constructor(
+    readonly file: string,
+    readonly found: number,
+    readonly known: number,
+  ) {
+    super(
+      `This data folder was written by a newer Giftbatch (schema ${found}, this version knows ${known}). ` +
+        `Update Giftbatch.`,
+    );
+  }
+}
+
+export class MigrationError extends Error {
+  override readonly name = 'MigrationError';
+}
+
+export interface OpenOptions {
+  /** Milliseconds a writer waits for another connection's lock before giving up (default 5000). */
+  readonly busyTimeoutMs?: number;
+  /** The schema to bring the file to; tests pass their own lists. Defaults to the app's migrations. */
+  readonly migrations?: readonly Migration[];
+}
+
+/**
+ * Opens (creating it and its folder if needed) the database at `file`, sets the pragmas every
+ * connection needs, and applies the pending migrations in order, one transaction each.
+ * Throws DatabaseTooNewError, without touching the file, when a newer Giftbatch wrote it.
+ */
+export function openDatabase(file: string, opts: OpenOptions = {}): Db {
+  const migrations = opts.migrations ?? MIGRATIONS;
+  checkMigrationList(migrations);
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new Database(file);
+  try {
+    const known = migrations.length;
+    const found = userVersion(db);
+    if (found > known) throw new DatabaseTooNewError(file, found, known);
+    db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(opts.busyTimeoutMs ?? 5000))}`);
+    db.pragma('journal_mode = WAL');
+    // Must follow journal_mode on every open: better-sqlite3 leaves a reopened WAL database at
+    // NORMAL, and NORMAL can lose the last committed order record on power loss.
+    db.pragma('synchronous = FULL');
+    db.pragma('foreign_keys = ON');
+    migrate(db, migrations, found);
+    return db;
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+function migrate(db: Db, migrations: readonly Migration[], from: number): void {
+  for (const migration of migrations.slice(from)) {
+    const apply = db.transaction(() => {
+      db.exec(migration.sql);
+      db.pragma(`user_version = ${migration.version}`);
+    });
+    try {
+      apply();
+    } catch (err) {
+      throw new MigrationError(
+        `Could not update the data file to schema ${migration.version} (${migration.name}): ` +
+          `${err instanceof Error ? err.message : String(err)}. Nothing was changed by this step; ` +
+          `keep a copy of the data folder and report this.`,
+        { cause: err },
+      );
+    }
+  }
+}
+
+export function userVersion(db: Db): number {
+  const value = db.pragma('user_version', { simple: true });
+  if (typeof value !== 'number') throw new Error(`PRAGMA user_version returned ${String(value)}`);
+  return value;
+}
+
+function checkMigrationList(migrations: readonly Migration[]): void {
+  migrations.forEach((m, i) => {
+    if (m.version !== i + 1) {
+      throw new Error(`migration ${m.name} has version ${m.version} at position ${i + 1}: versions must be 1, 2, 3… without gaps`);
+    }
+  });
+}
+
+export interface IntegrityReport {
+  readonly ok: boolean;
+  /** SQLite's own findings (page corruption, broken indexes) and foreign keys that point nowhere. */
+  readonly problems: readonly string[];
+}
+
+/** Runs SQLite's integrity check and the foreign-key check; `ok` when both find nothing. */
+export function integrityCheck(db: Db): IntegrityReport {
+  const problems: string[] = [];
+  for (const row of db.pragma('integrity_check') as unknown[]) {
+    const text = row && typeof row === 'object' ? Object.values(row)[0] : row;
+    if (text !== 'ok') problems.push(String(text));
+  }
+  for (const row of db.pragma('foreign_key_check') as unknown[]) {
+    if (row && typeof row === 'object') {
+      const { table, rowid, parent } = row as Record<string, unknown>;
+      problems.push(`${String(table)} row ${String(rowid)} refers to a missing ${String(parent)} row`);
+    }
+  }
+  return { ok: problems.length === 0, problems };
+}
+
+export { SCHEMA_VERSION };

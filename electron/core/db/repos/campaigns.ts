@@ -1,0 +1,202 @@
+// The campaigns table: what is sent (the product as validated against, amount, sender, message),
+// where (environment and base URL), and the user's intent for sending, which survives a restart.
+
+import { z } from 'zod';
+import type { Db } from '../open.ts';
+import { newCampaignId } from '../ids.ts';
+import { currencyCode, jsonText, minorUnits, parseRow, parseRows, timestamp } from '../parse.ts';
+import { statement } from '../statements.ts';
+import { appendEvent, type EventKind } from './events.ts';
+import { countByState, insertRecipients, type NewRecipient, type StateCounts } from './recipients.ts';
+
+export const ENVIRONMENTS = ['simulator', 'sandbox', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/**
+ * draft: imported, nothing sent. sending: the user asked to send; the queue works while the app runs.
+ * paused: sending stopped, with a reason. done: every sendable row was settled.
+ */
+export const SEND_STATES = ['draft', 'sending', 'paused', 'done'] as const;
+export type SendState = (typeof SEND_STATES)[number];
+
+/** Why a campaign is paused: the user asked; the circuit breaker tripped; the app stopped mid-send; a pre-flight check failed. */
+export const PAUSE_REASONS = ['user', 'circuit-breaker', 'interrupted', 'preflight'] as const;
+export type PauseReason = (typeof PAUSE_REASONS)[number];
+
+const SEND_TRANSITIONS: Readonly<Record<SendState, readonly SendState[]>> = {
+  draft: ['sending'],
+  sending: ['paused', 'done'],
+  paused: ['sending', 'done'],
+  // Failed rows put back to ready make a finished campaign send again.
+  done: ['sending'],
+};
+
+export function canChangeSendState(from: SendState, to: SendState): boolean {
+  return SEND_TRANSITIONS[from].includes(to);
+}
+
+const common = {
+  name: z.string().nullable().optional(),
+  currency: currencyCode,
+  deliveryMethods: z.array(z.string()),
+  availability: z.string(),
+};
+/** The product as it was validated against, so later checks and the report know what was promised. */
+export const productSnapshotSchema = z.discriminatedUnion('priceKind', [
+  z.looseObject({ priceKind: z.literal('fixed'), amountMinor: minorUnits, ...common }),
+  z.looseObject({ priceKind: z.literal('range'), minMinor: minorUnits, maxMinor: minorUnits, ...common }),
+]);
+export type ProductSnapshot = z.output<typeof productSnapshotSchema>;
+
+export interface NewCampaign {
+  readonly name: string;
+  readonly environment: Environment;
+  readonly baseUrl: string;
+  readonly productId: number;
+  readonly product: ProductSnapshot;
+  readonly senderName: string;
+  readonly message?: string | null;
+  readonly defaultAmountMinor?: number | null;
+  /** The product's currency, in which every row's amount is expressed. */
+  readonly currency: string;
+}
+
+const campaignRow = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    environment: z.enum(ENVIRONMENTS),
+    base_url: z.string(),
+    product_id: z.number().int(),
+    product_snapshot: jsonText(productSnapshotSchema),
+    sender_name: z.string(),
+    message: z.string().nullable(),
+    default_amount_minor: minorUnits.nullable(),
+    currency: currencyCode,
+    send_state: z.enum(SEND_STATES),
+    paused_reason: z.enum(PAUSE_REASONS).nullable(),
+    paused_detail: z.string().nullable(),
+    created_at: timestamp,
+    updated_at: timestamp,
+  })
+  .transform((r) => ({
+    id: r.id,
+    name: r.name,
+    environment: r.environment,
+    baseUrl: r.base_url,
+    productId: r.product_id,
+    product: r.product_snapshot,
+    senderName: r.sender_name,
+    message: r.message,
+    defaultAmountMinor: r.default_amount_minor,
+    currency: r.currency,
+    sendState: r.send_state,
+    pausedReason: r.paused_reason,
+    pausedDetail: r.paused_detail,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  }));
+export type Campaign = z.output<typeof campaignRow>;
+
+export interface CreatedCampaign {
+  readonly campaign: Campaign;
+  readonly counts: StateCounts;
+}
+
+/**
+ * Creates a campaign with all its rows, each given its external_reference_id, in ONE transaction:
+ * an import never half-happens. Logs a single 'imported' event with the counts.
+ */
+export function createCampaign(db: Db, input: NewCampaign, rows: readonly NewRecipient[], now: number): CreatedCampaign {
+  const product = productSnapshotSchema.parse(input.product);
+  const id = newCampaignId();
+  db.transaction(() => {
+    statement(
+      db,
+      `INSERT INTO campaigns (id, name, environment, base_url, product_id, product_snapshot, sender_name, message,
+         default_amount_minor, currency, send_state, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'draft', ?, ?)`,
+    ).run(
+      id,
+      input.name,
+      input.environment,
+      input.baseUrl,
+      input.productId,
+      JSON.stringify(product),
+      input.senderName,
+      input.message ?? null,
+      input.defaultAmountMinor ?? null,
+      input.currency,
+      now,
+      now,
+    );
+    const counts = insertRecipients(db, id, rows, now);
+    appendEvent(db, { campaignId: id, kind: 'imported', detail: { ...counts } }, now);
+  })();
+  const campaign = getCampaign(db, id);
+  if (!campaign) throw new Error(`campaign ${id} vanished right after it was created`);
+  return { campaign, counts: countByState(db, id) };
+}
+
+export function getCampaign(db: Db, id: string): Campaign | null {
+  const raw = statement(db, 'SELECT * FROM campaigns WHERE id = ?').get(id);
+  return raw === undefined ? null : parseRow(campaignRow, 'campaigns', raw);
+}
+
+/** Campaigns, newest first, optionally of one environment. */
+export function listCampaigns(db: Db, opts: { environment?: Environment } = {}): Campaign[] {
+  const raws = statement(
+    db,
+    'SELECT * FROM campaigns WHERE ? IS NULL OR environment = ? ORDER BY created_at DESC, rowid DESC',
+  ).all(opts.environment ?? null, opts.environment ?? null);
+  return parseRows(campaignRow, 'campaigns', raws);
+}
+
+export class IllegalSendStateError extends Error {
+  override readonly name = 'IllegalSendStateError';
+}
+
+export type SendStateChange =
+  | { readonly from: SendState; readonly to: 'paused'; readonly reason: PauseReason; readonly detail?: string | null }
+  | { readonly from: SendState; readonly to: Exclude<SendState, 'paused'> };
+
+function eventFor(from: SendState, to: SendState): EventKind {
+  if (to === 'sending') return from === 'draft' ? 'started' : 'resumed';
+  return to === 'paused' ? 'paused' : 'done';
+}
+
+/**
+ * Moves a campaign's send state from `from` to `to` if it is still `from` (compare-and-set) and
+ * logs it. Returns whether it applied. Throws IllegalSendStateError for a move that never is allowed.
+ */
+export function setSendState(db: Db, campaignId: string, change: SendStateChange, now: number): boolean {
+  if (!canChangeSendState(change.from, change.to)) {
+    throw new IllegalSendStateError(`a campaign cannot go from ${change.from} to ${change.to}`);
+  }
+  const reason = change.to === 'paused' ? change.reason : null;
+  const detail = change.to === 'paused' ? (change.detail ?? null) : null;
+  return db.transaction(() => {
+    const result = statement(
+      db,
+      `UPDATE campaigns SET send_state = ?, paused_reason = ?, paused_detail = ?, updated_at = ?
+        WHERE id = ? AND send_state = ?`,
+    ).run(change.to, reason, detail, now, campaignId, change.from);
+    if (result.changes === 0) return false;
+    appendEvent(db, { campaignId, kind: eventFor(change.from, change.to), detail: { from: change.from, to: change.to, reason, message: detail } }, now);
+    return true;
+  })();
+}
+
+/**
+ * At start-up, every campaign still marked 'sending' was interrupted: pause it, so nothing is sent
+ * until a person presses Resume (DESIGN.md invariant 4). Returns the ids it paused.
+ */
+export function pauseInterrupted(db: Db, now: number, detail = 'Giftbatch stopped while this campaign was sending.'): string[] {
+  return db.transaction(() => {
+    const ids = z
+      .array(z.string())
+      .parse(statement(db, "SELECT id FROM campaigns WHERE send_state = 'sending' ORDER BY rowid").pluck().all());
+    for (const id of ids) setSendState(db, id, { from: 'sending', to: 'paused', reason: 'interrupted', detail }, now);
+    return ids;
+  })();
+}

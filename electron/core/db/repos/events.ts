@@ -1,0 +1,111 @@
+// The append-only log of what happened to a campaign and its rows (DESIGN.md "Storage"). It feeds
+// the timeline chart and the report. Triggers in the schema refuse UPDATE and DELETE.
+
+import { z } from 'zod';
+import type { Db } from '../open.ts';
+import { jsonText, parseRow, parseRows, timestamp } from '../parse.ts';
+import { statement } from '../statements.ts';
+
+export const EVENT_KINDS = [
+  'imported',
+  'sending',
+  'retried',
+  'ambiguous',
+  'ordered',
+  'delivered',
+  'failed',
+  'cancelled',
+  'reconciled',
+  'skipped',
+  'unskipped',
+  'requeued',
+  'edited',
+  'paused',
+  'resumed',
+  'started',
+  'done',
+] as const;
+export type EventKind = (typeof EVENT_KINDS)[number];
+
+export type EventDetail = Readonly<Record<string, unknown>>;
+
+export interface NewEvent {
+  readonly campaignId: string;
+  readonly recipientId?: number | null;
+  readonly kind: EventKind;
+  readonly detail?: EventDetail | null;
+}
+
+const eventRow = z
+  .object({
+    id: z.number().int(),
+    campaign_id: z.string(),
+    recipient_id: z.number().int().nullable(),
+    at: timestamp,
+    kind: z.enum(EVENT_KINDS),
+    detail: jsonText(z.record(z.string(), z.unknown())).nullable(),
+  })
+  .transform((r) => ({
+    id: r.id,
+    campaignId: r.campaign_id,
+    recipientId: r.recipient_id,
+    at: r.at,
+    kind: r.kind,
+    detail: r.detail,
+  }));
+export type CampaignEvent = z.output<typeof eventRow>;
+
+/** Appends one event and returns its id. Call it inside the transaction whose change it records. */
+export function appendEvent(db: Db, event: NewEvent, now: number): number {
+  const kind = z.enum(EVENT_KINDS).parse(event.kind);
+  const result = statement(
+    db,
+    'INSERT INTO events (campaign_id, recipient_id, at, kind, detail) VALUES (?, ?, ?, ?, ?)',
+  ).run(event.campaignId, event.recipientId ?? null, now, kind, event.detail ? JSON.stringify(event.detail) : null);
+  return Number(result.lastInsertRowid);
+}
+
+/** A campaign's events in the order they happened; `afterId` pages on (or tails the log). */
+export function listEvents(
+  db: Db,
+  campaignId: string,
+  opts: { afterId?: number; limit?: number; recipientId?: number } = {},
+): CampaignEvent[] {
+  const raws = statement(
+    db,
+    `SELECT id, campaign_id, recipient_id, at, kind, detail FROM events
+      WHERE campaign_id = ? AND id > ? AND (? IS NULL OR recipient_id = ?)
+      ORDER BY id LIMIT ?`,
+  ).all(campaignId, opts.afterId ?? 0, opts.recipientId ?? null, opts.recipientId ?? null, opts.limit ?? -1);
+  return parseRows(eventRow, 'events', raws);
+}
+
+export function getEvent(db: Db, id: number): CampaignEvent | null {
+  const raw = statement(db, 'SELECT id, campaign_id, recipient_id, at, kind, detail FROM events WHERE id = ?').get(id);
+  return raw === undefined ? null : parseRow(eventRow, 'events', raw);
+}
+
+export interface TimelineBucket {
+  /** Start of the bucket, ms since the epoch, a multiple of the bucket size. */
+  readonly start: number;
+  readonly ordered: number;
+  readonly delivered: number;
+}
+
+const bucketRow = z.object({ start: z.number().int(), ordered: z.number().int(), delivered: z.number().int() });
+
+/** Orders and deliveries per time bucket, for the campaign's chart. Empty buckets are left out. */
+export function eventTimeline(db: Db, campaignId: string, bucketMs: number): TimelineBucket[] {
+  const size = Math.trunc(bucketMs);
+  if (!(size > 0)) throw new RangeError(`bucket size must be a positive number of milliseconds, got ${bucketMs}`);
+  const raws = statement(
+    db,
+    `SELECT (at / ?) * ? AS start,
+            sum(kind = 'ordered') AS ordered,
+            sum(kind = 'delivered') AS delivered
+       FROM events
+      WHERE campaign_id = ? AND kind IN ('ordered', 'delivered')
+      GROUP BY start ORDER BY start`,
+  ).all(size, size, campaignId);
+  return parseRows(bucketRow, 'events', raws);
+}

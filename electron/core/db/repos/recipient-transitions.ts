@@ -1,0 +1,340 @@
+// Every change of a recipient row's state. Each one is a compare-and-set: the UPDATE names the
+// state the row must still be in (`WHERE state = ?`), so two workers can never both move the same
+// row, and each returns whether it applied. Moves the caller chooses are also checked against
+// canTransition (shared/domain/rows.ts) and refused with IllegalTransitionError.
+// Each applied change appends its event in the same transaction, so the log never disagrees.
+
+import { z } from 'zod';
+import type { Money } from '../../../../shared/domain/money.ts';
+import { canTransition, type RowState } from '../../../../shared/domain/rows.ts';
+import type { Db } from '../open.ts';
+import { decimalText, minorUnits, parseRow, type Issue } from '../parse.ts';
+import { statement } from '../statements.ts';
+import { appendEvent, type EventDetail, type EventKind } from './events.ts';
+import { getRecipient } from './recipients.ts';
+
+export class IllegalTransitionError extends Error {
+  override readonly name = 'IllegalTransitionError';
+}
+
+function assertTransition(rowId: number, from: RowState, to: RowState): void {
+  if (from !== to && !canTransition(from, to)) {
+    throw new IllegalTransitionError(`row ${rowId} cannot go from ${from} to ${to}`);
+  }
+}
+
+const touched = z.object({ campaign_id: z.string() });
+
+// Runs a guarded UPDATE … RETURNING campaign_id and, when it applied, logs the event.
+function applyAndLog(
+  db: Db,
+  rowId: number,
+  kind: EventKind,
+  sql: string,
+  params: readonly unknown[],
+  now: number,
+  detail?: EventDetail,
+): boolean {
+  return db.transaction(() => {
+    const raw = statement(db, sql).get(...params);
+    if (raw === undefined) return false;
+    const { campaign_id } = parseRow(touched, 'recipients', raw);
+    appendEvent(db, { campaignId: campaign_id, recipientId: rowId, kind, detail: detail ?? null }, now);
+    return true;
+  })();
+}
+
+/** What the queue POSTs for an attempt: always the frozen body, under the row's key. */
+export interface SendAttempt {
+  readonly externalReferenceId: string;
+  readonly requestBody: string;
+  /** Attempts so far, this one included. */
+  readonly attempts: number;
+}
+
+const attemptRow = z
+  .object({
+    campaign_id: z.string(),
+    external_reference_id: z.string(),
+    request_body: z.string(),
+    attempts: z.number().int(),
+  })
+  .transform((r) => ({
+    campaignId: r.campaign_id,
+    attempt: { externalReferenceId: r.external_reference_id, requestBody: r.request_body, attempts: r.attempts },
+  }));
+
+function beginAttempt(db: Db, rowId: number, kind: EventKind, sql: string, params: readonly unknown[], now: number) {
+  return db.transaction((): SendAttempt | null => {
+    const raw = statement(db, sql).get(...params);
+    if (raw === undefined) return null;
+    const { campaignId, attempt } = parseRow(attemptRow, 'recipients', raw);
+    appendEvent(db, { campaignId, recipientId: rowId, kind, detail: { attempt: attempt.attempts } }, now);
+    return attempt;
+  })();
+}
+
+/**
+ * ready → sending, committed before the POST leaves (DESIGN.md invariant 2). Freezes `requestBody`
+ * unless the row already has one (a row re-sent after a definite rejection keeps its bytes), counts
+ * the attempt, and stamps sent_at on the first. Returns the body to POST, or null when the row was
+ * not ready (another worker took it, the user skipped it).
+ * Attempts are counted when they begin, so a crash between POST and response still counts one.
+ */
+export function markSending(db: Db, rowId: number, requestBody: string, now: number): SendAttempt | null {
+  if (requestBody.length === 0) throw new Error(`row ${rowId}: an empty request body cannot be sent`);
+  return beginAttempt(
+    db,
+    rowId,
+    'sending',
+    `UPDATE recipients SET state = 'sending', request_body = coalesce(request_body, ?), attempts = attempts + 1,
+            sent_at = coalesce(sent_at, ?), next_attempt_at = NULL, updated_at = ?
+      WHERE id = ? AND state = 'ready'
+      RETURNING campaign_id, external_reference_id, request_body, attempts`,
+    [requestBody, now, now, rowId],
+    now,
+  );
+}
+
+/** Another attempt for a row still in 'sending' (after an ambiguous outcome): the same key, the same bytes. */
+export function beginRetry(db: Db, rowId: number, now: number): SendAttempt | null {
+  return beginAttempt(
+    db,
+    rowId,
+    'retried',
+    `UPDATE recipients SET attempts = attempts + 1, next_attempt_at = NULL, updated_at = ?
+      WHERE id = ? AND state = 'sending'
+      RETURNING campaign_id, external_reference_id, request_body, attempts`,
+    [now, rowId],
+    now,
+  );
+}
+
+/**
+ * An attempt ended without a definite answer (timeout, reset, 5xx, unreadable body): the row stays
+ * 'sending' (DESIGN.md invariant 3), keeps the error, and waits until `nextAttemptAt`.
+ */
+export function recordAttemptError(
+  db: Db,
+  rowId: number,
+  outcome: { readonly error: string; readonly nextAttemptAt: number | null },
+  now: number,
+): boolean {
+  return applyAndLog(
+    db,
+    rowId,
+    'ambiguous',
+    `UPDATE recipients SET last_error = ?, next_attempt_at = ?, updated_at = ?
+      WHERE id = ? AND state = 'sending' RETURNING campaign_id`,
+    [outcome.error, outcome.nextAttemptAt, now, rowId],
+    now,
+    { error: outcome.error, nextAttemptAt: outcome.nextAttemptAt },
+  );
+}
+
+/** What the service said about a row's order (from the POST response or a lookup by key). */
+export interface OrderOutcome {
+  readonly orderId: number;
+  readonly orderStatus: string;
+  readonly itemId: number | null;
+  readonly itemStatus: string | null;
+  /** total_price_charged, in the account currency. */
+  readonly charged: Money | null;
+  /** applied_exchange_rate, its rate kept as the service's decimal text. */
+  readonly exchangeRate: { readonly rate: string; readonly from: string | null; readonly to: string | null } | null;
+  readonly feeRate: string | null;
+  /** delivery.recipient.acceptance.expiry_date, ms since the epoch. */
+  readonly acceptanceExpiry: number | null;
+}
+
+const outcomeSchema = z.object({
+  orderId: z.number().int(),
+  orderStatus: z.string(),
+  itemId: z.number().int().nullable(),
+  itemStatus: z.string().nullable(),
+  charged: z.object({ minor: minorUnits, currency: z.string().regex(/^[A-Z]{3}$/) }).nullable(),
+  exchangeRate: z.object({ rate: decimalText, from: z.string().nullable(), to: z.string().nullable() }).nullable(),
+  feeRate: decimalText.nullable(),
+  acceptanceExpiry: z.number().int().nullable(),
+});
+
+/**
+ * sending → ordered, with everything the service reported. `via` says how the order was learned
+ * (the POST's response, or a reconciliation lookup by key) and goes into the event.
+ */
+export function markOrdered(
+  db: Db,
+  rowId: number,
+  order: OrderOutcome,
+  now: number,
+  via: 'response' | 'reconciliation' = 'response',
+): boolean {
+  const o = outcomeSchema.parse(order);
+  return applyAndLog(
+    db,
+    rowId,
+    via === 'reconciliation' ? 'reconciled' : 'ordered',
+    `UPDATE recipients SET state = 'ordered', order_id = ?, order_status = ?, item_id = ?, item_status = ?,
+            charged_minor = ?, charged_currency = ?, exchange_rate = ?, rate_from = ?, rate_to = ?, fee_rate = ?,
+            acceptance_expiry = ?, ordered_at = ?, last_error = NULL, next_attempt_at = NULL, updated_at = ?
+      WHERE id = ? AND state = 'sending' RETURNING campaign_id`,
+    [
+      o.orderId,
+      o.orderStatus,
+      o.itemId,
+      o.itemStatus,
+      o.charged?.minor ?? null,
+      o.charged?.currency ?? null,
+      o.exchangeRate?.rate ?? null,
+      o.exchangeRate?.from ?? null,
+      o.exchangeRate?.to ?? null,
+      o.feeRate,
+      o.acceptanceExpiry,
+      now,
+      now,
+      rowId,
+    ],
+    now,
+    { orderId: o.orderId, orderStatus: o.orderStatus, itemStatus: o.itemStatus, via },
+  );
+}
+
+/** sending → failed on a definite rejection, keeping the service's message (shown to the user as is). */
+export function markFailed(db: Db, rowId: number, message: string, now: number): boolean {
+  return applyAndLog(
+    db,
+    rowId,
+    'failed',
+    `UPDATE recipients SET state = 'failed', last_error = ?, next_attempt_at = NULL, updated_at = ?
+      WHERE id = ? AND state = 'sending' RETURNING campaign_id`,
+    [message, now, rowId],
+    now,
+    { error: message },
+  );
+}
+
+export interface StatusUpdate {
+  /** The row's new state, as the caller derived it from the statuses. */
+  readonly state: 'ordered' | 'delivered' | 'cancelled';
+  readonly orderStatus: string;
+  readonly itemStatus: string | null;
+  /** When delivery was seen; defaults to `now` for 'delivered'. */
+  readonly deliveredAt?: number | null;
+  readonly acceptanceExpiry?: number | null;
+}
+
+/**
+ * A polled order's statuses: ordered → delivered / cancelled, or ordered → ordered with fresher
+ * statuses. Logs an event only when the state changes (the poller refreshes often).
+ */
+export function updateOrderStatus(db: Db, rowId: number, update: StatusUpdate, now: number): boolean {
+  assertTransition(rowId, 'ordered', update.state);
+  const sql = `UPDATE recipients SET state = ?, order_status = ?, item_status = ?,
+          delivered_at = CASE WHEN ? = 'delivered' THEN coalesce(delivered_at, ?) ELSE delivered_at END,
+          acceptance_expiry = coalesce(?, acceptance_expiry), updated_at = ?
+    WHERE id = ? AND state = 'ordered' RETURNING campaign_id`;
+  const params = [
+    update.state,
+    update.orderStatus,
+    update.itemStatus,
+    update.state,
+    update.deliveredAt ?? now,
+    update.acceptanceExpiry ?? null,
+    now,
+    rowId,
+  ];
+  if (update.state === 'ordered') return statement(db, sql).get(...params) !== undefined;
+  return applyAndLog(db, rowId, update.state, sql, params, now, {
+    orderStatus: update.orderStatus,
+    itemStatus: update.itemStatus,
+  });
+}
+
+// Moves between states that need no data, from a state the caller names.
+function move(db: Db, rowId: number, from: RowState, to: RowState, kind: EventKind, now: number): boolean {
+  assertTransition(rowId, from, to);
+  return applyAndLog(
+    db,
+    rowId,
+    kind,
+    'UPDATE recipients SET state = ?, updated_at = ? WHERE id = ? AND state = ? RETURNING campaign_id',
+    [to, now, rowId, from],
+    now,
+    { from, to },
+  );
+}
+
+/** The user leaves a ready or invalid row out of the campaign. */
+export function skip(db: Db, rowId: number, now: number): boolean {
+  return db.transaction(() => {
+    const row = getRecipient(db, rowId);
+    if (!row || (row.state !== 'ready' && row.state !== 'invalid')) return false;
+    return move(db, rowId, row.state, 'skipped', 'skipped', now);
+  })();
+}
+
+/** Takes a skipped row back: ready if its stored validation found no errors, invalid otherwise. */
+export function unskip(db: Db, rowId: number, now: number): boolean {
+  return db.transaction(() => {
+    const row = getRecipient(db, rowId);
+    if (!row || row.state !== 'skipped') return false;
+    return move(db, rowId, 'skipped', row.errors.length > 0 ? 'invalid' : 'ready', 'unskipped', now);
+  })();
+}
+
+/**
+ * failed → ready, for the user's "try again". The key and the frozen body stay: a definite
+ * rejection means no order exists under the key, and the same bytes go again.
+ */
+export function requeueFailed(db: Db, rowId: number, now: number): boolean {
+  return move(db, rowId, 'failed', 'ready', 'requeued', now);
+}
+
+/** The user's corrected values for an invalid or ready row, with the validator's fresh findings. */
+export interface RowEdit {
+  readonly name: string | null;
+  readonly email: string | null;
+  readonly amountMinor: number | null;
+  readonly currency: string | null;
+  readonly message?: string | null;
+  readonly errors: readonly Issue[];
+  readonly warnings?: readonly Issue[];
+}
+
+/**
+ * Replaces an invalid or ready row's values; it becomes ready when `errors` is empty, invalid
+ * otherwise. The external_reference_id never changes. A request body frozen by an earlier,
+ * definitely rejected send is dropped so the next send carries the corrected values: in these
+ * states no order can exist under the key.
+ */
+export function editRow(db: Db, rowId: number, edit: RowEdit, now: number): boolean {
+  return db.transaction(() => {
+    const row = getRecipient(db, rowId);
+    if (!row || (row.state !== 'ready' && row.state !== 'invalid')) return false;
+    const to: RowState = edit.errors.length > 0 ? 'invalid' : 'ready';
+    assertTransition(rowId, row.state, to);
+    return applyAndLog(
+      db,
+      rowId,
+      'edited',
+      `UPDATE recipients SET name = ?, email = ?, amount_minor = ?, currency = ?, message = ?, errors = ?, warnings = ?,
+              state = ?, request_body = NULL, updated_at = ?
+        WHERE id = ? AND state = ? RETURNING campaign_id`,
+      [
+        edit.name,
+        edit.email,
+        edit.amountMinor,
+        edit.currency,
+        edit.message ?? null,
+        edit.errors.length > 0 ? JSON.stringify(edit.errors) : null,
+        edit.warnings && edit.warnings.length > 0 ? JSON.stringify(edit.warnings) : null,
+        to,
+        now,
+        rowId,
+        row.state,
+      ],
+      now,
+      { from: row.state, to },
+    );
+  })();
+}

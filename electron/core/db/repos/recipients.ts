@@ -1,0 +1,327 @@
+// The recipients table: one row per CSV line of a campaign, and everything the service told us
+// about its order. State changes live in recipient-transitions.ts; this module inserts and reads.
+
+import { z } from 'zod';
+import type { Money } from '../../../../shared/domain/money.ts';
+import { ROW_STATES, type RowState } from '../../../../shared/domain/rows.ts';
+import { newExternalReferenceId } from '../ids.ts';
+import type { Db } from '../open.ts';
+import {
+  currencyCode,
+  decimalText,
+  issueSchema,
+  jsonText,
+  minorUnits,
+  parseRow,
+  parseRows,
+  timestamp,
+  type Issue,
+} from '../parse.ts';
+import { statement } from '../statements.ts';
+import type { Environment } from './campaigns.ts';
+
+/** A CSV line as the importer validated it. A row with errors is stored as `invalid`, else `ready`. */
+export interface NewRecipient {
+  readonly line: number;
+  readonly name: string | null;
+  readonly email: string | null;
+  readonly amountMinor: number | null;
+  readonly currency: string | null;
+  readonly message?: string | null;
+  readonly errors?: readonly Issue[];
+  readonly warnings?: readonly Issue[];
+  /** The cells as read from the file, kept so an invalid row can be shown and fixed as it was. */
+  readonly source?: Readonly<Record<string, string>> | null;
+}
+
+const issues = jsonText(z.array(issueSchema)).nullable().transform((v) => v ?? []);
+
+const recipientRow = z
+  .object({
+    id: z.number().int(),
+    campaign_id: z.string(),
+    line: z.number().int().nonnegative(),
+    name: z.string().nullable(),
+    email: z.string().nullable(),
+    amount_minor: minorUnits.nullable(),
+    currency: currencyCode.nullable(),
+    message: z.string().nullable(),
+    state: z.enum(ROW_STATES),
+    external_reference_id: z.string().min(1),
+    request_body: z.string().nullable(),
+    order_id: z.number().int().nullable(),
+    order_status: z.string().nullable(),
+    item_id: z.number().int().nullable(),
+    item_status: z.string().nullable(),
+    charged_minor: minorUnits.nullable(),
+    charged_currency: currencyCode.nullable(),
+    exchange_rate: decimalText.nullable(),
+    rate_from: z.string().nullable(),
+    rate_to: z.string().nullable(),
+    fee_rate: decimalText.nullable(),
+    acceptance_expiry: timestamp.nullable(),
+    attempts: z.number().int().nonnegative(),
+    last_error: z.string().nullable(),
+    errors: issues,
+    warnings: issues,
+    source: jsonText(z.record(z.string(), z.string())).nullable(),
+    created_at: timestamp,
+    sent_at: timestamp.nullable(),
+    ordered_at: timestamp.nullable(),
+    delivered_at: timestamp.nullable(),
+    updated_at: timestamp,
+    next_attempt_at: timestamp.nullable(),
+  })
+  .transform((r) => ({
+    id: r.id,
+    campaignId: r.campaign_id,
+    line: r.line,
+    name: r.name,
+    email: r.email,
+    amountMinor: r.amount_minor,
+    currency: r.currency,
+    message: r.message,
+    state: r.state,
+    externalReferenceId: r.external_reference_id,
+    requestBody: r.request_body,
+    orderId: r.order_id,
+    orderStatus: r.order_status,
+    itemId: r.item_id,
+    itemStatus: r.item_status,
+    charged:
+      r.charged_minor !== null && r.charged_currency !== null
+        ? ({ minor: r.charged_minor, currency: r.charged_currency } satisfies Money)
+        : null,
+    exchangeRate: r.exchange_rate !== null ? { rate: r.exchange_rate, from: r.rate_from, to: r.rate_to } : null,
+    feeRate: r.fee_rate,
+    acceptanceExpiry: r.acceptance_expiry,
+    attempts: r.attempts,
+    lastError: r.last_error,
+    errors: r.errors,
+    warnings: r.warnings,
+    source: r.source,
+    createdAt: r.created_at,
+    sentAt: r.sent_at,
+    orderedAt: r.ordered_at,
+    deliveredAt: r.delivered_at,
+    updatedAt: r.updated_at,
+    nextAttemptAt: r.next_attempt_at,
+  }));
+export type Recipient = z.output<typeof recipientRow>;
+
+export function parseRecipient(raw: unknown): Recipient {
+  return parseRow(recipientRow, 'recipients', raw);
+}
+
+function parseRecipients(raws: readonly unknown[]): Recipient[] {
+  return parseRows(recipientRow, 'recipients', raws);
+}
+
+export interface InsertCounts {
+  readonly inserted: number;
+  readonly ready: number;
+  readonly invalid: number;
+}
+
+const INSERT_SQL = `INSERT INTO recipients
+  (campaign_id, line, name, email, amount_minor, currency, message, state, external_reference_id,
+   errors, warnings, source, created_at, updated_at)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+
+/**
+ * Inserts rows into a campaign, each with a fresh external_reference_id, all or nothing.
+ * One prepared statement, no read per row: a 100,000-row import is one transaction of inserts.
+ * Logs nothing itself; createCampaign logs one 'imported' event with the counts.
+ */
+export function insertRecipients(
+  db: Db,
+  campaignId: string,
+  rows: readonly NewRecipient[],
+  now: number,
+): InsertCounts {
+  const insert = statement(db, INSERT_SQL);
+  let invalid = 0;
+  db.transaction(() => {
+    for (const row of rows) {
+      const bad = row.errors !== undefined && row.errors.length > 0;
+      if (bad) invalid++;
+      insert.run(
+        campaignId,
+        row.line,
+        row.name,
+        row.email,
+        row.amountMinor,
+        row.currency,
+        row.message ?? null,
+        bad ? 'invalid' : 'ready',
+        newExternalReferenceId(now),
+        bad ? JSON.stringify(row.errors) : null,
+        row.warnings !== undefined && row.warnings.length > 0 ? JSON.stringify(row.warnings) : null,
+        row.source ? JSON.stringify(row.source) : null,
+        now,
+        now,
+      );
+    }
+  })();
+  return { inserted: rows.length, ready: rows.length - invalid, invalid };
+}
+
+export function getRecipient(db: Db, id: number): Recipient | null {
+  const raw = statement(db, 'SELECT * FROM recipients WHERE id = ?').get(id);
+  return raw === undefined ? null : parseRecipient(raw);
+}
+
+export function getRecipientByExternalReferenceId(db: Db, externalReferenceId: string): Recipient | null {
+  const raw = statement(db, 'SELECT * FROM recipients WHERE external_reference_id = ?').get(externalReferenceId);
+  return raw === undefined ? null : parseRecipient(raw);
+}
+
+/** The local row of a service order; order ids are only unique within one environment. */
+export function getRecipientByOrderId(db: Db, environment: Environment, orderId: number): Recipient | null {
+  const raw = statement(
+    db,
+    `SELECT r.* FROM recipients r JOIN campaigns c ON c.id = r.campaign_id
+      WHERE r.order_id = ? AND c.environment = ?`,
+  ).get(orderId, environment);
+  return raw === undefined ? null : parseRecipient(raw);
+}
+
+export type StateCounts = Record<RowState, number>;
+
+/** How many rows of the campaign are in each state; every state is a key, zero when none. */
+export function countByState(db: Db, campaignId: string): StateCounts {
+  const counts = Object.fromEntries(ROW_STATES.map((s) => [s, 0])) as StateCounts;
+  const raws = statement(db, 'SELECT state, count(*) AS n FROM recipients WHERE campaign_id = ? GROUP BY state').all(
+    campaignId,
+  );
+  for (const { state, n } of parseRows(z.object({ state: z.enum(ROW_STATES), n: z.number().int() }), 'recipients', raws)) {
+    counts[state] = n;
+  }
+  return counts;
+}
+
+const totalRow = z.object({ currency: currencyCode, minor: minorUnits });
+
+/**
+ * What the service charged for this campaign's orders, per account currency (never summed across
+ * currencies), sorted by currency code. Every row with a recorded charge counts, whatever its state.
+ */
+export function chargedTotals(db: Db, campaignId: string): Money[] {
+  const raws = statement(
+    db,
+    `SELECT charged_currency AS currency, sum(charged_minor) AS minor FROM recipients
+      WHERE campaign_id = ? AND charged_minor IS NOT NULL
+      GROUP BY charged_currency ORDER BY charged_currency`,
+  ).all(campaignId);
+  return parseRows(totalRow, 'recipients', raws);
+}
+
+/** Face value of the campaign's rows in the given states, per product currency (e.g. what is left to send). */
+export function faceValueTotals(db: Db, campaignId: string, states: readonly RowState[]): Money[] {
+  const raws = statement(
+    db,
+    `SELECT currency, sum(amount_minor) AS minor FROM recipients
+      WHERE campaign_id = ? AND state IN (SELECT value FROM json_each(?))
+        AND amount_minor IS NOT NULL AND currency IS NOT NULL
+      GROUP BY currency ORDER BY currency`,
+  ).all(campaignId, JSON.stringify(states));
+  return parseRows(totalRow, 'recipients', raws);
+}
+
+/** Rows of a campaign in one state, oldest first; `afterId` pages on. The send queue takes 'ready' rows here. */
+export function listByState(
+  db: Db,
+  campaignId: string,
+  state: RowState,
+  opts: { limit?: number; afterId?: number } = {},
+): Recipient[] {
+  const raws = statement(
+    db,
+    'SELECT * FROM recipients WHERE campaign_id = ? AND state = ? AND id > ? ORDER BY id LIMIT ?',
+  ).all(campaignId, state, opts.afterId ?? 0, opts.limit ?? -1);
+  return parseRecipients(raws);
+}
+
+/** The next rows to send, in import order. */
+export function nextReadyRows(db: Db, campaignId: string, limit: number): Recipient[] {
+  return listByState(db, campaignId, 'ready', { limit });
+}
+
+/**
+ * Rows whose POST may have left without a recorded outcome (state 'sending'), for reconciliation
+ * after a restart: of one campaign, of one environment, or all of them.
+ */
+export function listSendingRows(db: Db, where: { campaignId?: string; environment?: Environment } = {}): Recipient[] {
+  const raws = statement(
+    db,
+    `SELECT r.* FROM recipients r JOIN campaigns c ON c.id = r.campaign_id
+      WHERE r.state = 'sending' AND (? IS NULL OR r.campaign_id = ?) AND (? IS NULL OR c.environment = ?)
+      ORDER BY r.id`,
+  ).all(where.campaignId ?? null, where.campaignId ?? null, where.environment ?? null, where.environment ?? null);
+  return parseRecipients(raws);
+}
+
+/** Rows with an order whose item is not settled yet, across every campaign of an environment: the poller's work. */
+export function listUndeliveredOrders(db: Db, environment: Environment): Recipient[] {
+  const raws = statement(
+    db,
+    `SELECT r.* FROM campaigns c JOIN recipients r ON r.campaign_id = c.id AND r.state = 'ordered'
+      WHERE c.environment = ? ORDER BY r.id`,
+  ).all(environment);
+  return parseRecipients(raws);
+}
+
+export interface RecipientPage {
+  readonly rows: Recipient[];
+  /** Rows matching the filter, for the pager. */
+  readonly total: number;
+}
+
+/**
+ * One page of a campaign's rows for the table view, in import order, optionally only some states,
+ * and optionally only rows whose name, e-mail, key or order id contains `search` (case-insensitive).
+ */
+export function pageRecipients(
+  db: Db,
+  campaignId: string,
+  opts: { offset?: number; limit?: number; states?: readonly RowState[]; search?: string } = {},
+): RecipientPage {
+  const states = opts.states && opts.states.length > 0 ? JSON.stringify(opts.states) : null;
+  const search = opts.search?.trim() ? `%${opts.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  const where = `campaign_id = ?1
+    AND (?2 IS NULL OR state IN (SELECT value FROM json_each(?2)))
+    AND (?3 IS NULL OR name LIKE ?3 ESCAPE '\\' OR email LIKE ?3 ESCAPE '\\'
+         OR external_reference_id LIKE ?3 ESCAPE '\\' OR CAST(order_id AS TEXT) LIKE ?3 ESCAPE '\\')`;
+  const raws = statement(db, `SELECT * FROM recipients WHERE ${where} ORDER BY id LIMIT ?4 OFFSET ?5`).all(
+    campaignId,
+    states,
+    search,
+    opts.limit ?? 100,
+    opts.offset ?? 0,
+  );
+  const total = statement(db, `SELECT count(*) FROM recipients WHERE ${where}`)
+    .pluck()
+    .get(campaignId, states, search);
+  return { rows: parseRecipients(raws), total: z.number().int().parse(total) };
+}
+
+/**
+ * Lower-cased e-mail addresses that already have (or may have) a gift in another campaign of the
+ * same environment, to warn before the same person is sent a second one. By default a row counts
+ * once its POST may have left and was not cancelled: 'sending', 'ordered', 'delivered'.
+ */
+export function usedEmails(
+  db: Db,
+  environment: Environment,
+  opts: { excludeCampaignId?: string; states?: readonly RowState[] } = {},
+): Set<string> {
+  const raws = statement(
+    db,
+    `SELECT DISTINCT lower(r.email) FROM campaigns c JOIN recipients r ON r.campaign_id = c.id
+      WHERE c.environment = ? AND c.id IS NOT ? AND r.email IS NOT NULL
+        AND r.state IN (SELECT value FROM json_each(?))`,
+  )
+    .pluck()
+    .all(environment, opts.excludeCampaignId ?? null, JSON.stringify(opts.states ?? ['sending', 'ordered', 'delivered']));
+  return new Set(z.array(z.string()).parse(raws));
+}
