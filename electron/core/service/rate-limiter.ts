@@ -108,9 +108,12 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     },
     setRate(rate, newBurst) {
       refresh();
-      configuredRate = checkRate(rate);
+      const next = checkRate(rate);
+      // Keep how far a 429 has pushed us below the configured rate, at the new scale.
+      const share = currentRate / configuredRate;
+      configuredRate = next;
       if (newBurst !== undefined) burst = checkBurst(newBurst);
-      currentRate = Math.min(Math.max(currentRate, floorRate()), configuredRate);
+      currentRate = Math.min(Math.max(next * share, floorRate()), configuredRate);
       tokens = Math.min(tokens, burst);
     },
     pause(ms) {
