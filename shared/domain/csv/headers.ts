@@ -18,7 +18,7 @@ const SYNONYMS: Readonly<Record<MappedField, readonly string[]>> = {
     '이메일', '이메일주소', '메일', '메일주소', '電子メール', 'メールアドレス',
   ],
   name: [
-    'name', 'fullname', 'recipientname', 'attendeename', 'namefull', 'recipient', 'attendee',
+    'name', 'fullname', 'recipientname', 'attendeename', 'namefull',
     'nameofrecipient', 'displayname', 'vollständigername', 'nom', 'nomcomplet', 'nombre',
     '이름', '성명', '수신자', '수신자이름', '받는사람', '氏名', '名前',
   ],

@@ -171,10 +171,10 @@ function recordProblem(
   const named = delimiter === '\t' ? 'tab' : `"${delimiter}"`;
   const filled = trimmedWidth(raw);
   if (filled > width) {
-    return `has ${filled} fields but the header has ${width}. A value probably contains a ${named} without quotes around it`;
+    return `the record has ${filled} fields but the header has ${width}. A value probably contains a ${named} without quotes around it`;
   }
   if (raw.length < width) {
-    return `has ${raw.length} field${raw.length === 1 ? '' : 's'} but the header has ${width}. A ${named} is probably missing`;
+    return `the record has ${raw.length} field${raw.length === 1 ? '' : 's'} but the header has ${width}. A ${named} is probably missing`;
   }
   return null;
 }
