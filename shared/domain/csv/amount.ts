@@ -48,12 +48,12 @@ export function parseAmount(text: string, currency: string, decimalSeparator: De
   const suffix = TRAILING_MARK.exec(rest)?.[0] ?? '';
   const number = rest.slice(0, rest.length - suffix.length).trim();
 
+  if (number === '' || !NUMBER_CHARS.test(number)) return fail('is not an amount');
   for (const mark of [prefix.trim(), suffix.trim()]) {
     if (mark === '') continue;
     const problem = checkMark(mark, currency);
     if (problem !== null) return fail(problem);
   }
-  if (number === '' || !NUMBER_CHARS.test(number)) return fail('is not an amount');
   const plain = plainDecimal(number, decimalSeparator);
   if (plain === null) return fail('is not an amount: check its thousands and decimal separators');
   if (negative) return fail('is not a positive amount');
