@@ -1,0 +1,64 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach } from 'vitest';
+import { openDatabase, type Db } from '../../../../electron/core/db/open.ts';
+import { createCampaign, type NewCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
+import type { NewRecipient } from '../../../../electron/core/db/repos/recipients.ts';
+
+const dirs: string[] = [];
+const open: Db[] = [];
+
+afterEach(() => {
+  for (const db of open.splice(0)) if (db.open) db.close();
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh folder under the OS temp dir, removed after the test. */
+export function tempDir(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'giftbatch-db-'));
+  dirs.push(dir);
+  return dir;
+}
+
+/** A real database file in a fresh temp folder, closed after the test. */
+export function tempDb(): { db: Db; file: string } {
+  const file = join(tempDir(), 'data', 'giftbatch.db');
+  const db = openDatabase(file);
+  open.push(db);
+  return { db, file };
+}
+
+export function track(db: Db): Db {
+  open.push(db);
+  return db;
+}
+
+export const T0 = Date.UTC(2026, 0, 15, 9, 0, 0);
+
+export const campaignInput: NewCampaign = {
+  name: 'Speakers 2026',
+  environment: 'simulator',
+  baseUrl: 'http://127.0.0.1:4010',
+  productId: 101,
+  product: { priceKind: 'fixed', amountMinor: 2500, currency: 'USD', deliveryMethods: ['EMAIL'], availability: 'ON_SALE', name: 'Gift card' },
+  senderName: 'Conf Team',
+  message: 'Thank you!',
+  defaultAmountMinor: 2500,
+  currency: 'USD',
+};
+
+export function person(i: number, over: Partial<NewRecipient> = {}): NewRecipient {
+  return { line: i + 2, name: `Person ${i}`, email: `p${i}@example.com`, amountMinor: 2500, currency: 'USD', ...over };
+}
+
+/** A campaign with `n` ready rows; returns its id and its rows' ids in import order. */
+export function seed(db: Db, n: number, over: Partial<NewCampaign> = {}, now = T0): { campaignId: string; rowIds: number[] } {
+  const { campaign } = createCampaign(db, { ...campaignInput, ...over }, Array.from({ length: n }, (_, i) => person(i)), now);
+  const rowIds = db
+    .prepare('SELECT id FROM recipients WHERE campaign_id = ? ORDER BY id')
+    .pluck()
+    .all(campaign.id)
+    .map((v) => Number(v));
+  return { campaignId: campaign.id, rowIds };
+}
