@@ -89,14 +89,14 @@ async function attemptOnce<T>(http: HttpOptions, spec: RequestSpec<T>): Promise<
       if (code !== undefined && UNREACHABLE_CODES.has(code)) {
         return fail('unreachable', `could not connect to the service at ${new URL(http.baseUrl).host} (${code}). Check the network and the environment's address.`);
       }
-      return fail('connection', `the connection broke before an answer arrived (${code ?? errorText(err)}).`);
+      return fail('connection', `the connection broke before an answer arrived (${describe(err, code)}).`);
     }
     let text: string;
     try {
       text = await response.text();
     } catch (err) {
       if (signal.aborted) return whyAborted();
-      return fail('truncated', `the answer (HTTP ${response.status}) was cut off before its end (${errorCode(err) ?? errorText(err)}).`, response.status);
+      return fail('truncated', `the answer (HTTP ${response.status}) was cut off before its end (${describe(err, errorCode(err))}).`, response.status);
     }
     return classify(http, spec, endpoint, response.status, response.headers, text, fail);
   } finally {
@@ -185,10 +185,11 @@ function errorCode(err: unknown): string | undefined {
   return undefined;
 }
 
-function errorText(err: unknown): string {
+function describe(err: unknown, code: string | undefined): string {
   const cause = (err as { cause?: unknown } | null)?.cause;
   const source = cause instanceof Error ? cause : err;
-  return source instanceof Error ? source.message : String(source);
+  const text = source instanceof Error ? source.message : String(source);
+  return code === undefined || text.includes(code) ? text : `${code}: ${text}`;
 }
 
 /** The key must never appear in what we return, even if a server echoes it back. */

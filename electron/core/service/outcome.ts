@@ -122,7 +122,9 @@ export function extractServiceError(bodyText: string): { code: string | undefine
     if (/^[A-Z0-9_.-]+$/.test(json.error)) code ??= json.error;
     else message ??= json.error;
   }
-  return { code, message: message ?? (code === undefined ? plainText(bodyText) : undefined) };
+  // A JSON body in an unknown shape is still the best message we have, unless it is empty.
+  const fallback = code === undefined && !isEmptyJson(json) ? plainText(bodyText) : undefined;
+  return { code, message: message ?? fallback };
 }
 
 /** Text fit for a message: HTML tags stripped, whitespace collapsed, kept short. */
@@ -142,6 +144,12 @@ function firstString(record: Record<string, unknown>, keys: string[]): string | 
     if (typeof value === 'number') return String(value);
   }
   return undefined;
+}
+
+function isEmptyJson(json: unknown): boolean {
+  if (json === null || json === '') return true;
+  if (Array.isArray(json)) return json.length === 0;
+  return isRecord(json) && Object.keys(json).length === 0;
 }
 
 export function isRecord(value: unknown): value is Record<string, unknown> {

@@ -102,7 +102,7 @@ describe('service client requests', () => {
 
 describe('outcome classes', () => {
   const cases: Array<[string, Handler, Record<string, unknown>]> = [
-    ['a reset after the request arrived is ambiguous (connection)', (_r, _res, socket) => socket.destroy(), { kind: 'ambiguous', reason: 'connection' }],
+    ['a reset after the request arrived is ambiguous (connection)', (_r, _res, socket) => { socket.destroy(); }, { kind: 'ambiguous', reason: 'connection' }],
     ['a 500 is ambiguous (server-error)', (_r, res) => json(res, 500, { error: { code: 'INTERNAL', message: 'boom' } }), { kind: 'ambiguous', reason: 'server-error', status: 500 }],
     ['an HTML 502 is ambiguous, its text stripped', (_r, res) => { res.writeHead(502, { 'content-type': 'text/html' }); res.end('<html><body><h1>502 Bad Gateway</h1></body></html>'); }, { kind: 'ambiguous', reason: 'server-error', status: 502 }],
     ['a 503 without Retry-After is ambiguous', (_r, res) => json(res, 503, {}), { kind: 'ambiguous', reason: 'server-error', status: 503 }],

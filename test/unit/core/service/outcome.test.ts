@@ -67,3 +67,12 @@ describe('order request body', () => {
     expect(() => serializeOrderRequest({ ...request, externalReferenceId: ' ' })).toThrow(/external_reference_id/);
   });
 });
+
+describe('service error bodies without a message', () => {
+  it('an empty JSON object gives no message rather than "{}"', () => {
+    expect(extractServiceError('{}')).toEqual({ code: undefined, message: undefined });
+  });
+  it('a JSON body in an unknown shape is kept as the message', () => {
+    expect(extractServiceError('{"fault":"quota"}')).toEqual({ code: undefined, message: '{"fault":"quota"}' });
+  });
+});
