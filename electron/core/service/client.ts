@@ -76,6 +76,15 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     // Never quote the key: this message may end up in a log.
     throw new TypeError('The API key is empty or contains spaces or characters that cannot be sent in a header. Set it again.');
   }
+  let base: URL;
+  try {
+    base = new URL(options.baseUrl);
+  } catch {
+    throw new TypeError(`The service address "${options.baseUrl}" is not a URL. Check the environment's base URL.`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw new TypeError(`The service address "${options.baseUrl}" must start with http:// or https://.`);
+  }
   const http: HttpOptions = {
     baseUrl: options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`,
     apiKey: options.apiKey,

@@ -43,14 +43,19 @@ export async function attempt<T>(http: HttpOptions, spec: RequestSpec<T>): Promi
   await http.limiter.acquire();
   const started = http.clock.now();
   const outcome = redactDeep(await attemptOnce(http, spec), http.apiKey);
-  http.onAttempt?.({
-    method: spec.method,
-    endpoint: spec.path,
-    status: 'status' in outcome ? outcome.status : undefined,
-    kind: outcome.kind,
-    reason: outcome.kind === 'ambiguous' ? outcome.reason : undefined,
-    durationMs: http.clock.now() - started,
-  });
+  // A failing log callback must not turn a classified outcome into a thrown error.
+  try {
+    http.onAttempt?.({
+      method: spec.method,
+      endpoint: spec.path,
+      status: 'status' in outcome ? outcome.status : undefined,
+      kind: outcome.kind,
+      reason: outcome.kind === 'ambiguous' ? outcome.reason : undefined,
+      durationMs: http.clock.now() - started,
+    });
+  } catch {
+    // ignored: see above
+  }
   return outcome;
 }
 

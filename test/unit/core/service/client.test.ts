@@ -207,6 +207,31 @@ describe('outcome classes', () => {
   });
 });
 
+describe('client set-up', () => {
+  it('refuses a base URL that is not http(s)', () => {
+    const clock = fakeClock();
+    const limiter = createRateLimiter({ rate: 1, clock });
+    expect(() => createServiceClient({ baseUrl: 'not a url', apiKey: MARKER_KEY, limiter, clock })).toThrow(/is not a URL/);
+    expect(() => createServiceClient({ baseUrl: 'ftp://x', apiKey: MARKER_KEY, limiter, clock })).toThrow(/http:\/\/ or https:\/\//);
+  });
+
+  it('a log callback that throws does not turn an outcome into an exception', async () => {
+    const server = await serve((_req, res) => json(res, 200, ORDER));
+    const { client } = makeClient(server.url, { onAttempt: () => { throw new Error('log full'); } });
+    expect(await client.getOrder(1)).toMatchObject({ kind: 'ok' });
+  });
+
+  it('every request goes through the limiter', async () => {
+    const server = await serve((_req, res) => json(res, 200, { orders: [] }));
+    const { client, limiter } = makeClient(server.url);
+    await client.getOrder(1);
+    await client.listAllOrders();
+    await client.createOrder(request);
+    await client.getAvailability(1);
+    expect(limiter.stats().acquired).toBe(server.requests.length);
+  });
+});
+
 describe('the API key stays secret', () => {
   it('never appears in an outcome, even when the server echoes it back', async () => {
     const server = await serve((req, res) => {
