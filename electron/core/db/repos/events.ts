@@ -100,12 +100,12 @@ export function eventTimeline(db: Db, campaignId: string, bucketMs: number): Tim
   if (!(size > 0)) throw new RangeError(`bucket size must be a positive number of milliseconds, got ${bucketMs}`);
   const raws = statement(
     db,
-    `SELECT (at / ?) * ? AS start,
+    `SELECT (at / CAST(@size AS INTEGER)) * CAST(@size AS INTEGER) AS start,
             sum(kind = 'ordered') AS ordered,
             sum(kind = 'delivered') AS delivered
        FROM events
-      WHERE campaign_id = ? AND kind IN ('ordered', 'delivered')
+      WHERE campaign_id = @campaignId AND kind IN ('ordered', 'delivered')
       GROUP BY start ORDER BY start`,
-  ).all(size, size, campaignId);
+  ).all({ size, campaignId });
   return parseRows(bucketRow, 'events', raws);
 }

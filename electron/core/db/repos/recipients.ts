@@ -288,20 +288,17 @@ export function pageRecipients(
 ): RecipientPage {
   const states = opts.states && opts.states.length > 0 ? JSON.stringify(opts.states) : null;
   const search = opts.search?.trim() ? `%${opts.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  const where = `campaign_id = ?1
-    AND (?2 IS NULL OR state IN (SELECT value FROM json_each(?2)))
-    AND (?3 IS NULL OR name LIKE ?3 ESCAPE '\\' OR email LIKE ?3 ESCAPE '\\'
-         OR external_reference_id LIKE ?3 ESCAPE '\\' OR CAST(order_id AS TEXT) LIKE ?3 ESCAPE '\\')`;
-  const raws = statement(db, `SELECT * FROM recipients WHERE ${where} ORDER BY id LIMIT ?4 OFFSET ?5`).all(
-    campaignId,
-    states,
-    search,
-    opts.limit ?? 100,
-    opts.offset ?? 0,
-  );
-  const total = statement(db, `SELECT count(*) FROM recipients WHERE ${where}`)
-    .pluck()
-    .get(campaignId, states, search);
+  const where = `campaign_id = @campaignId
+    AND (@states IS NULL OR state IN (SELECT value FROM json_each(@states)))
+    AND (@search IS NULL OR name LIKE @search ESCAPE '\\' OR email LIKE @search ESCAPE '\\'
+         OR external_reference_id LIKE @search ESCAPE '\\' OR CAST(order_id AS TEXT) LIKE @search ESCAPE '\\')`;
+  const filter = { campaignId, states, search };
+  const raws = statement(db, `SELECT * FROM recipients WHERE ${where} ORDER BY id LIMIT @limit OFFSET @offset`).all({
+    ...filter,
+    limit: opts.limit ?? 100,
+    offset: opts.offset ?? 0,
+  });
+  const total = statement(db, `SELECT count(*) FROM recipients WHERE ${where}`).pluck().get(filter);
   return { rows: parseRecipients(raws), total: z.number().int().parse(total) };
 }
 

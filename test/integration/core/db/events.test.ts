@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { appendEvent, eventTimeline, getEvent, listEvents } from '../../../../electron/core/db/repos/events.ts';
+import { markOrdered, markSending, updateOrderStatus } from '../../../../electron/core/db/repos/recipient-transitions.ts';
+import { seed, T0, tempDb } from './helpers.ts';
+
+describe('events', () => {
+  it('are append-only: UPDATE and DELETE are refused by the database', () => {
+    const { db } = tempDb();
+    const { campaignId } = seed(db, 1);
+    const id = appendEvent(db, { campaignId, kind: 'paused', detail: { reason: 'user' } }, T0);
+    expect(() => db.prepare("UPDATE events SET kind = 'resumed' WHERE id = ?").run(id)).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM events WHERE id = ?').run(id)).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM events').run()).toThrow(/append-only/);
+    expect(getEvent(db, id)).toMatchObject({ kind: 'paused', detail: { reason: 'user' }, at: T0 });
+  });
+
+  it('list in order, page on with afterId, filter by row', () => {
+    const { db } = tempDb();
+    const { campaignId, rowIds } = seed(db, 2);
+    appendEvent(db, { campaignId, recipientId: rowIds[0]!, kind: 'skipped' }, T0 + 1);
+    appendEvent(db, { campaignId, recipientId: rowIds[1]!, kind: 'skipped' }, T0 + 2);
+    const all = listEvents(db, campaignId);
+    expect(all.map((e) => e.kind)).toEqual(['imported', 'skipped', 'skipped']);
+    expect(listEvents(db, campaignId, { afterId: all[0]!.id, limit: 1 }).map((e) => e.recipientId)).toEqual([rowIds[0]]);
+    expect(listEvents(db, campaignId, { recipientId: rowIds[1]! }).map((e) => e.at)).toEqual([T0 + 2]);
+  });
+
+  it('refuse an unknown kind', () => {
+    const { db } = tempDb();
+    const { campaignId } = seed(db, 0);
+    // @ts-expect-error not a kind
+    expect(() => appendEvent(db, { campaignId, kind: 'exploded' }, T0)).toThrow();
+  });
+
+  it('timeline counts orders and deliveries per bucket', () => {
+    const { db } = tempDb();
+    const { campaignId, rowIds } = seed(db, 3);
+    const minute = 60_000;
+    const base = Math.floor(T0 / minute) * minute;
+    rowIds.forEach((id, i) => {
+      markSending(db, id, '{}', base);
+      markOrdered(
+        db,
+        id,
+        { orderId: i + 1, orderStatus: 'COMPLETED', itemId: i + 1, itemStatus: 'PENDING', charged: null, exchangeRate: null, feeRate: null, acceptanceExpiry: null },
+        base + i * 20_000,
+      );
+    });
+    updateOrderStatus(db, rowIds[0]!, { state: 'delivered', orderStatus: 'COMPLETED', itemStatus: 'COMPLETED' }, base + 61_000);
+    expect(eventTimeline(db, campaignId, minute)).toEqual([
+      { start: base, ordered: 3, delivered: 0 },
+      { start: base + minute, ordered: 0, delivered: 1 },
+    ]);
+    expect(() => eventTimeline(db, campaignId, 0)).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,176 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../../../electron/core/db/open.ts';
+import { createCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
+import {
+  markFailed,
+  markOrdered,
+  markSending,
+  skip,
+  updateOrderStatus,
+  type OrderOutcome,
+} from '../../../../electron/core/db/repos/recipient-transitions.ts';
+import {
+  chargedTotals,
+  countByState,
+  faceValueTotals,
+  getRecipientByExternalReferenceId,
+  getRecipientByOrderId,
+  listSendingRows,
+  listUndeliveredOrders,
+  nextReadyRows,
+  pageRecipients,
+  usedEmails,
+} from '../../../../electron/core/db/repos/recipients.ts';
+import { campaignInput, person, seed, T0, tempDb } from './helpers.ts';
+
+let nextOrder = 1;
+function order(charged: OrderOutcome['charged']): OrderOutcome {
+  const id = nextOrder++;
+  return { orderId: id, orderStatus: 'COMPLETED', itemId: id, itemStatus: 'PENDING', charged, exchangeRate: null, feeRate: null, acceptanceExpiry: null };
+}
+
+function send(db: Db, id: number, charged: OrderOutcome['charged'] = { minor: 2500, currency: 'USD' }): OrderOutcome {
+  markSending(db, id, '{}', T0);
+  const o = order(charged);
+  markOrdered(db, id, o, T0);
+  return o;
+}
+
+describe('counts and totals', () => {
+  it('counts every state, with zeros for the empty ones', () => {
+    const { db } = tempDb();
+    const { campaignId, rowIds } = seed(db, 6);
+    const [a, b, c, d, e] = rowIds as [number, number, number, number, number];
+    markSending(db, a, '{}', T0);
+    send(db, b);
+    send(db, c);
+    updateOrderStatus(db, c, { state: 'delivered', orderStatus: 'COMPLETED', itemStatus: 'COMPLETED' }, T0);
+    markSending(db, d, '{}', T0);
+    markFailed(db, d, '400', T0);
+    skip(db, e, T0);
+    expect(countByState(db, campaignId)).toEqual({
+      invalid: 0, ready: 1, sending: 1, ordered: 1, delivered: 1, failed: 1, cancelled: 0, skipped: 1,
+    });
+    expect(countByState(db, 'c_nothing')).toEqual({
+      invalid: 0, ready: 0, sending: 0, ordered: 0, delivered: 0, failed: 0, cancelled: 0, skipped: 0,
+    });
+  });
+
+  it('charged totals are per account currency, never summed across currencies, and only for this campaign', () => {
+    const { db } = tempDb();
+    const { campaignId, rowIds } = seed(db, 4);
+    send(db, rowIds[0]!, { minor: 1917, currency: 'EUR' });
+    send(db, rowIds[1]!, { minor: 1918, currency: 'EUR' });
+    send(db, rowIds[2]!, { minor: 3_000_000, currency: 'KRW' });
+    send(db, seed(db, 1).rowIds[0]!, { minor: 99, currency: 'EUR' });
+    expect(chargedTotals(db, campaignId)).toEqual([
+      { currency: 'EUR', minor: 3835 },
+      { currency: 'KRW', minor: 3_000_000 },
+    ]);
+  });
+
+  it('face value totals count the rows in the given states', () => {
+    const { db } = tempDb();
+    const { campaign } = createCampaign(db, campaignInput, [person(0), person(1, { amountMinor: 1000 }), person(2)], T0);
+    const ids = db.prepare('SELECT id FROM recipients WHERE campaign_id = ? ORDER BY id').pluck().all(campaign.id) as number[];
+    send(db, ids[0]!);
+    expect(faceValueTotals(db, campaign.id, ['ready'])).toEqual([{ currency: 'USD', minor: 3500 }]);
+    expect(faceValueTotals(db, campaign.id, ['ready', 'ordered'])).toEqual([{ currency: 'USD', minor: 6000 }]);
+    expect(faceValueTotals(db, campaign.id, [])).toEqual([]);
+  });
+});
+
+describe('queues', () => {
+  it('nextReadyRows gives ready rows in import order, up to the limit', () => {
+    const { db } = tempDb();
+    const { campaignId, rowIds } = seed(db, 5);
+    markSending(db, rowIds[0]!, '{}', T0);
+    skip(db, rowIds[2]!, T0);
+    expect(nextReadyRows(db, campaignId, 2).map((r) => r.id)).toEqual([rowIds[1], rowIds[3]]);
+  });
+
+  it('listSendingRows finds rows left in sending, per campaign or per environment', () => {
+    const { db } = tempDb();
+    const sim = seed(db, 2);
+    const sandbox = seed(db, 2, { environment: 'sandbox' });
+    markSending(db, sim.rowIds[1]!, '{}', T0);
+    markSending(db, sandbox.rowIds[0]!, '{}', T0);
+    expect(listSendingRows(db).map((r) => r.id)).toEqual([sim.rowIds[1], sandbox.rowIds[0]]);
+    expect(listSendingRows(db, { environment: 'sandbox' }).map((r) => r.id)).toEqual([sandbox.rowIds[0]]);
+    expect(listSendingRows(db, { campaignId: sim.campaignId }).map((r) => r.id)).toEqual([sim.rowIds[1]]);
+  });
+
+  it('listUndeliveredOrders gives the ordered rows of every campaign of one environment', () => {
+    const { db } = tempDb();
+    const a = seed(db, 2);
+    const b = seed(db, 1);
+    const other = seed(db, 1, { environment: 'production' });
+    send(db, a.rowIds[0]!);
+    send(db, a.rowIds[1]!);
+    updateOrderStatus(db, a.rowIds[1]!, { state: 'delivered', orderStatus: 'COMPLETED', itemStatus: 'COMPLETED' }, T0);
+    send(db, b.rowIds[0]!);
+    send(db, other.rowIds[0]!);
+    expect(listUndeliveredOrders(db, 'simulator').map((r) => r.id)).toEqual([a.rowIds[0], b.rowIds[0]]);
+  });
+
+  it('finds a row by its key, and by its order id within an environment', () => {
+    const { db } = tempDb();
+    const { rowIds } = seed(db, 1);
+    const o = send(db, rowIds[0]!);
+    const byOrder = getRecipientByOrderId(db, 'simulator', o.orderId);
+    expect(byOrder?.id).toBe(rowIds[0]);
+    expect(getRecipientByOrderId(db, 'sandbox', o.orderId)).toBeNull();
+    expect(getRecipientByExternalReferenceId(db, byOrder!.externalReferenceId)?.id).toBe(rowIds[0]);
+    expect(getRecipientByExternalReferenceId(db, 'gb-unknown')).toBeNull();
+  });
+});
+
+describe('pageRecipients', () => {
+  it('pages in import order with a total, filters by state and searches name, e-mail and key', () => {
+    const { db } = tempDb();
+    const { campaignId, rowIds } = seed(db, 30);
+    skip(db, rowIds[3]!, T0);
+    const page = pageRecipients(db, campaignId, { offset: 10, limit: 5 });
+    expect(page.total).toBe(30);
+    expect(page.rows.map((r) => r.id)).toEqual(rowIds.slice(10, 15));
+    expect(pageRecipients(db, campaignId, { states: ['skipped'] })).toMatchObject({ total: 1, rows: [{ id: rowIds[3] }] });
+    expect(pageRecipients(db, campaignId, { search: 'PERSON 2' }).total).toBe(11); // 2, 20..29
+    expect(pageRecipients(db, campaignId, { search: 'p7@' }).rows.map((r) => r.id)).toEqual([rowIds[7]]);
+    const key = page.rows[0]!.externalReferenceId;
+    expect(pageRecipients(db, campaignId, { search: key }).rows.map((r) => r.id)).toEqual([rowIds[10]]);
+  });
+
+  it('treats % and _ in the search text literally', () => {
+    const { db } = tempDb();
+    const { campaign } = createCampaign(db, campaignInput, [person(0, { name: '100% Ada' }), person(1, { name: 'Bob' })], T0);
+    expect(pageRecipients(db, campaign.id, { search: '%' }).total).toBe(1);
+    expect(pageRecipients(db, campaign.id, { search: '_' }).total).toBe(0);
+  });
+});
+
+describe('usedEmails', () => {
+  it('gives the lower-cased addresses with a gift in other campaigns of the same environment', () => {
+    const { db } = tempDb();
+    const { campaign: earlier } = createCampaign(
+      db,
+      campaignInput,
+      [person(0, { email: 'Ada@Example.com' }), person(1, { email: 'bob@example.com' }), person(2, { email: 'cy@example.com' })],
+      T0,
+    );
+    const ids = db.prepare('SELECT id FROM recipients WHERE campaign_id = ? ORDER BY id').pluck().all(earlier.id) as number[];
+    send(db, ids[0]!);
+    markSending(db, ids[1]!, '{}', T0);
+    // cy@ was never sent: it does not count
+    const sandbox = createCampaign(db, { ...campaignInput, environment: 'sandbox' }, [person(3, { email: 'dee@example.com' })], T0);
+    send(db, db.prepare('SELECT id FROM recipients WHERE campaign_id = ?').pluck().get(sandbox.campaign.id) as number);
+    const current = seed(db, 1);
+    send(db, current.rowIds[0]!);
+
+    expect(usedEmails(db, 'simulator', { excludeCampaignId: current.campaignId })).toEqual(
+      new Set(['ada@example.com', 'bob@example.com']),
+    );
+    expect(usedEmails(db, 'simulator')).toEqual(new Set(['ada@example.com', 'bob@example.com', 'p0@example.com']));
+    expect(usedEmails(db, 'simulator', { states: ['ready'] })).toEqual(new Set(['cy@example.com']));
+    expect(usedEmails(db, 'sandbox')).toEqual(new Set(['dee@example.com']));
+  });
+});
