@@ -7,5 +7,6 @@ export type { Issue } from './parse.ts';
 export * from './repos/campaigns.ts';
 export * from './repos/recipients.ts';
 export * from './repos/recipient-transitions.ts';
+export * from './repos/recipient-edits.ts';
 export * from './repos/events.ts';
 export * from './repos/settings.ts';

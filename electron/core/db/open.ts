@@ -3,6 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
+import { z } from 'zod';
 import { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations/index.ts';
 
 export type Db = Database.Database;
@@ -102,15 +103,14 @@ export interface IntegrityReport {
 /** Runs SQLite's integrity check and the foreign-key check; `ok` when both find nothing. */
 export function integrityCheck(db: Db): IntegrityReport {
   const problems: string[] = [];
-  for (const row of db.pragma('integrity_check') as unknown[]) {
-    const text = row && typeof row === 'object' ? Object.values(row)[0] : row;
-    if (text !== 'ok') problems.push(String(text));
+  for (const text of z.array(z.string()).parse(db.prepare('PRAGMA integrity_check').pluck().all())) {
+    if (text !== 'ok') problems.push(text);
   }
-  for (const row of db.pragma('foreign_key_check') as unknown[]) {
-    if (row && typeof row === 'object') {
-      const { table, rowid, parent } = row as Record<string, unknown>;
-      problems.push(`${String(table)} row ${String(rowid)} refers to a missing ${String(parent)} row`);
-    }
+  const orphans = z
+    .array(z.object({ table: z.string(), rowid: z.number().nullable(), parent: z.string() }))
+    .parse(db.prepare('PRAGMA foreign_key_check').all());
+  for (const { table, rowid, parent } of orphans) {
+    problems.push(`${table} row ${String(rowid)} refers to a missing ${parent} row`);
   }
   return { ok: problems.length === 0, problems };
 }

@@ -198,5 +198,5 @@ export function pauseInterrupted(db: Db, now: number, detail = 'Giftbatch stoppe
       .parse(statement(db, "SELECT id FROM campaigns WHERE send_state = 'sending' ORDER BY rowid").pluck().all());
     for (const id of ids) setSendState(db, id, { from: 'sending', to: 'paused', reason: 'interrupted', detail }, now);
     return ids;
-  })();
+  }).immediate();
 }

@@ -8,16 +8,15 @@ import { z } from 'zod';
 import type { Money } from '../../../../shared/domain/money.ts';
 import { canTransition, type RowState } from '../../../../shared/domain/rows.ts';
 import type { Db } from '../open.ts';
-import { decimalText, minorUnits, parseRow, type Issue } from '../parse.ts';
+import { decimalText, minorUnits, parseRow } from '../parse.ts';
 import { statement } from '../statements.ts';
 import { appendEvent, type EventDetail, type EventKind } from './events.ts';
-import { getRecipient } from './recipients.ts';
 
 export class IllegalTransitionError extends Error {
   override readonly name = 'IllegalTransitionError';
 }
 
-function assertTransition(rowId: number, from: RowState, to: RowState): void {
+export function assertTransition(rowId: number, from: RowState, to: RowState): void {
   if (from !== to && !canTransition(from, to)) {
     throw new IllegalTransitionError(`row ${rowId} cannot go from ${from} to ${to}`);
   }
@@ -26,7 +25,7 @@ function assertTransition(rowId: number, from: RowState, to: RowState): void {
 const touched = z.object({ campaign_id: z.string() });
 
 // Runs a guarded UPDATE … RETURNING campaign_id and, when it applied, logs the event.
-function applyAndLog(
+export function applyAndLog(
   db: Db,
   rowId: number,
   kind: EventKind,
@@ -248,93 +247,4 @@ export function updateOrderStatus(db: Db, rowId: number, update: StatusUpdate, n
     orderStatus: update.orderStatus,
     itemStatus: update.itemStatus,
   });
-}
-
-// Moves between states that need no data, from a state the caller names.
-function move(db: Db, rowId: number, from: RowState, to: RowState, kind: EventKind, now: number): boolean {
-  assertTransition(rowId, from, to);
-  return applyAndLog(
-    db,
-    rowId,
-    kind,
-    'UPDATE recipients SET state = ?, updated_at = ? WHERE id = ? AND state = ? RETURNING campaign_id',
-    [to, now, rowId, from],
-    now,
-    { from, to },
-  );
-}
-
-/** The user leaves a ready or invalid row out of the campaign. */
-export function skip(db: Db, rowId: number, now: number): boolean {
-  return db.transaction(() => {
-    const row = getRecipient(db, rowId);
-    if (!row || (row.state !== 'ready' && row.state !== 'invalid')) return false;
-    return move(db, rowId, row.state, 'skipped', 'skipped', now);
-  })();
-}
-
-/** Takes a skipped row back: ready if its stored validation found no errors, invalid otherwise. */
-export function unskip(db: Db, rowId: number, now: number): boolean {
-  return db.transaction(() => {
-    const row = getRecipient(db, rowId);
-    if (!row || row.state !== 'skipped') return false;
-    return move(db, rowId, 'skipped', row.errors.length > 0 ? 'invalid' : 'ready', 'unskipped', now);
-  })();
-}
-
-/**
- * failed → ready, for the user's "try again". The key and the frozen body stay: a definite
- * rejection means no order exists under the key, and the same bytes go again.
- */
-export function requeueFailed(db: Db, rowId: number, now: number): boolean {
-  return move(db, rowId, 'failed', 'ready', 'requeued', now);
-}
-
-/** The user's corrected values for an invalid or ready row, with the validator's fresh findings. */
-export interface RowEdit {
-  readonly name: string | null;
-  readonly email: string | null;
-  readonly amountMinor: number | null;
-  readonly currency: string | null;
-  readonly message?: string | null;
-  readonly errors: readonly Issue[];
-  readonly warnings?: readonly Issue[];
-}
-
-/**
- * Replaces an invalid or ready row's values; it becomes ready when `errors` is empty, invalid
- * otherwise. The external_reference_id never changes. A request body frozen by an earlier,
- * definitely rejected send is dropped so the next send carries the corrected values: in these
- * states no order can exist under the key.
- */
-export function editRow(db: Db, rowId: number, edit: RowEdit, now: number): boolean {
-  return db.transaction(() => {
-    const row = getRecipient(db, rowId);
-    if (!row || (row.state !== 'ready' && row.state !== 'invalid')) return false;
-    const to: RowState = edit.errors.length > 0 ? 'invalid' : 'ready';
-    assertTransition(rowId, row.state, to);
-    return applyAndLog(
-      db,
-      rowId,
-      'edited',
-      `UPDATE recipients SET name = ?, email = ?, amount_minor = ?, currency = ?, message = ?, errors = ?, warnings = ?,
-              state = ?, request_body = NULL, updated_at = ?
-        WHERE id = ? AND state = ? RETURNING campaign_id`,
-      [
-        edit.name,
-        edit.email,
-        edit.amountMinor,
-        edit.currency,
-        edit.message ?? null,
-        edit.errors.length > 0 ? JSON.stringify(edit.errors) : null,
-        edit.warnings && edit.warnings.length > 0 ? JSON.stringify(edit.warnings) : null,
-        to,
-        now,
-        rowId,
-        row.state,
-      ],
-      now,
-      { from: row.state, to },
-    );
-  })();
 }

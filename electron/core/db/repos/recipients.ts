@@ -190,7 +190,16 @@ export type StateCounts = Record<RowState, number>;
 
 /** How many rows of the campaign are in each state; every state is a key, zero when none. */
 export function countByState(db: Db, campaignId: string): StateCounts {
-  const counts = Object.fromEntries(ROW_STATES.map((s) => [s, 0])) as StateCounts;
+  const counts: StateCounts = {
+    invalid: 0,
+    ready: 0,
+    sending: 0,
+    ordered: 0,
+    delivered: 0,
+    failed: 0,
+    cancelled: 0,
+    skipped: 0,
+  };
   const raws = statement(db, 'SELECT state, count(*) AS n FROM recipients WHERE campaign_id = ? GROUP BY state').all(
     campaignId,
   );

@@ -5,10 +5,10 @@ import {
   markFailed,
   markOrdered,
   markSending,
-  skip,
   updateOrderStatus,
   type OrderOutcome,
 } from '../../../../electron/core/db/repos/recipient-transitions.ts';
+import { skip } from '../../../../electron/core/db/repos/recipient-edits.ts';
 import {
   chargedTotals,
   countByState,

@@ -1,22 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { canTransition, type RowState } from '../../../../shared/domain/rows.ts';
-import type { Db } from '../../../../electron/core/db/open.ts';
+import { openDatabase, type Db } from '../../../../electron/core/db/open.ts';
 import { listEvents } from '../../../../electron/core/db/repos/events.ts';
 import { getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
 import {
   beginRetry,
-  editRow,
   IllegalTransitionError,
   markFailed,
   markOrdered,
   markSending,
   recordAttemptError,
-  requeueFailed,
-  skip,
-  unskip,
   updateOrderStatus,
   type OrderOutcome,
 } from '../../../../electron/core/db/repos/recipient-transitions.ts';
+import { editRow, requeueFailed, skip, unskip } from '../../../../electron/core/db/repos/recipient-edits.ts';
 import { createCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
 import { campaignInput, person, seed, T0, tempDb } from './helpers.ts';
 
@@ -54,13 +51,27 @@ describe('markSending', () => {
     expect(row(db, id)).toMatchObject({ state: 'sending', attempts: 1, sentAt: T0 + 1, requestBody: BODY, updatedAt: T0 + 1 });
   });
 
-  it('commits the intent before returning: another connection already sees the row as sending', async () => {
+  it('commits the intent before returning: another connection already sees the row as sending', () => {
     const { db, id } = setup();
     markSending(db, id, BODY, T0);
-    const { openDatabase } = await import('../../../../electron/core/db/open.ts');
     const other = openDatabase(db.name);
     try {
       expect(other.prepare('SELECT state, request_body FROM recipients WHERE id = ?').get(id)).toEqual({ state: 'sending', request_body: BODY });
+    } finally {
+      other.close();
+    }
+  });
+
+  it('two connections to the same file each trying to send the same row: exactly one succeeds', () => {
+    const { db, rowIds } = setup(20);
+    const other = openDatabase(db.name);
+    try {
+      const wins = rowIds.map((id, i) => {
+        const [first, second] = i % 2 === 0 ? [db, other] : [other, db];
+        return [markSending(first, id, BODY, T0), markSending(second, id, BODY, T0)].filter((r) => r !== null).length;
+      });
+      expect(wins).toEqual(rowIds.map(() => 1));
+      expect(db.prepare("SELECT count(*) FROM events WHERE kind = 'sending'").pluck().get()).toBe(20);
     } finally {
       other.close();
     }

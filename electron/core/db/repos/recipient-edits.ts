@@ -1,0 +1,100 @@
+// The user's own changes to rows before (or after a definite failure of) a send: skip, unskip,
+// try a failed row again, edit values. Each reads the row's state and then updates it with a
+// compare-and-set on that state, inside an IMMEDIATE transaction so the read cannot go stale
+// between two connections (the app and the CLI may share the file).
+
+import type { RowState } from '../../../../shared/domain/rows.ts';
+import type { Db } from '../open.ts';
+import type { Issue } from '../parse.ts';
+import type { EventKind } from './events.ts';
+import { applyAndLog, assertTransition } from './recipient-transitions.ts';
+import { getRecipient } from './recipients.ts';
+
+// Moves between states that need no data, from a state the caller names.
+function move(db: Db, rowId: number, from: RowState, to: RowState, kind: EventKind, now: number): boolean {
+  assertTransition(rowId, from, to);
+  return applyAndLog(
+    db,
+    rowId,
+    kind,
+    'UPDATE recipients SET state = ?, updated_at = ? WHERE id = ? AND state = ? RETURNING campaign_id',
+    [to, now, rowId, from],
+    now,
+    { from, to },
+  );
+}
+
+/** The user leaves a ready or invalid row out of the campaign. */
+export function skip(db: Db, rowId: number, now: number): boolean {
+  return db.transaction(() => {
+    const row = getRecipient(db, rowId);
+    if (!row || (row.state !== 'ready' && row.state !== 'invalid')) return false;
+    return move(db, rowId, row.state, 'skipped', 'skipped', now);
+  }).immediate();
+}
+
+/** Takes a skipped row back: ready if its stored validation found no errors, invalid otherwise. */
+export function unskip(db: Db, rowId: number, now: number): boolean {
+  return db.transaction(() => {
+    const row = getRecipient(db, rowId);
+    if (!row || row.state !== 'skipped') return false;
+    return move(db, rowId, 'skipped', row.errors.length > 0 ? 'invalid' : 'ready', 'unskipped', now);
+  }).immediate();
+}
+
+/**
+ * failed → ready, for the user's "try again". The key and the frozen body stay: a definite
+ * rejection means no order exists under the key, and the same bytes go again.
+ */
+export function requeueFailed(db: Db, rowId: number, now: number): boolean {
+  return move(db, rowId, 'failed', 'ready', 'requeued', now);
+}
+
+/** The user's corrected values for an invalid or ready row, with the validator's fresh findings. */
+export interface RowEdit {
+  readonly name: string | null;
+  readonly email: string | null;
+  readonly amountMinor: number | null;
+  readonly currency: string | null;
+  readonly message?: string | null;
+  readonly errors: readonly Issue[];
+  readonly warnings?: readonly Issue[];
+}
+
+/**
+ * Replaces an invalid or ready row's values; it becomes ready when `errors` is empty, invalid
+ * otherwise. The external_reference_id never changes. A request body frozen by an earlier,
+ * definitely rejected send is dropped so the next send carries the corrected values: in these
+ * states no order can exist under the key.
+ */
+export function editRow(db: Db, rowId: number, edit: RowEdit, now: number): boolean {
+  return db.transaction(() => {
+    const row = getRecipient(db, rowId);
+    if (!row || (row.state !== 'ready' && row.state !== 'invalid')) return false;
+    const to: RowState = edit.errors.length > 0 ? 'invalid' : 'ready';
+    assertTransition(rowId, row.state, to);
+    return applyAndLog(
+      db,
+      rowId,
+      'edited',
+      `UPDATE recipients SET name = ?, email = ?, amount_minor = ?, currency = ?, message = ?, errors = ?, warnings = ?,
+              state = ?, request_body = NULL, updated_at = ?
+        WHERE id = ? AND state = ? RETURNING campaign_id`,
+      [
+        edit.name,
+        edit.email,
+        edit.amountMinor,
+        edit.currency,
+        edit.message ?? null,
+        edit.errors.length > 0 ? JSON.stringify(edit.errors) : null,
+        edit.warnings && edit.warnings.length > 0 ? JSON.stringify(edit.warnings) : null,
+        to,
+        now,
+        rowId,
+        row.state,
+      ],
+      now,
+      { from: row.state, to },
+    );
+  }).immediate();
+}
