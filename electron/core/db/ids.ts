@@ -43,9 +43,34 @@ function timeChars(ms: number): string {
 
 export const EXTERNAL_REFERENCE_ID_PATTERN = /^gb-[0-9A-HJKMNP-TV-Z]{26}$/;
 
+// Monotonic within one millisecond (as ULID's spec allows): an import stamps all its rows with the
+// same time, and consecutive keys keep the UNIQUE index's inserts at its end instead of scattered.
+// Two processes minting in the same millisecond start from independent 80-bit random points, so
+// their runs do not meet; if they ever did, the UNIQUE constraint would refuse the import whole.
+let lastKeyTime = -1;
+const lastRandom: number[] = new Array<number>(16).fill(0);
+
+function nextRandomDigits(ms: number): string {
+  let carried = ms === lastKeyTime;
+  if (carried) {
+    let i = lastRandom.length - 1;
+    while (i >= 0 && lastRandom[i] === 31) lastRandom[i--] = 0;
+    if (i < 0) carried = false;
+    else lastRandom[i] = (lastRandom[i] ?? 0) + 1;
+  }
+  if (!carried) {
+    const fresh = randomChars(16);
+    for (let i = 0; i < 16; i++) lastRandom[i] = CROCKFORD.indexOf(fresh[i] ?? '0');
+    lastKeyTime = ms;
+  }
+  let out = '';
+  for (const d of lastRandom) out += CROCKFORD[d];
+  return out;
+}
+
 /** A fresh de-duplication key for one recipient row: "gb-01JD4Q…", 29 ASCII characters. */
 export function newExternalReferenceId(now: number = Date.now()): string {
-  return `gb-${timeChars(now)}${randomChars(16)}`;
+  return `gb-${timeChars(now)}${nextRandomDigits(now)}`;
 }
 
 /** A short campaign id the CLI can print and a person can type: "c_" + 10 characters (50 random bits). */

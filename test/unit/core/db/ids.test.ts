@@ -16,6 +16,11 @@ describe('newExternalReferenceId', () => {
     expect(keys.size).toBe(50_000);
   });
 
+  it('keys minted in the same millisecond increase strictly, so an import appends to the unique index', () => {
+    const keys = Array.from({ length: 2000 }, () => newExternalReferenceId(1_800_000_000_000));
+    for (let i = 1; i < keys.length; i++) expect(keys[i]! > keys[i - 1]!).toBe(true);
+  });
+
   it('sorts by the time it was minted, so a large import appends to the unique index', () => {
     const early = newExternalReferenceId(Date.UTC(2026, 0, 1));
     const late = newExternalReferenceId(Date.UTC(2026, 0, 1, 0, 0, 1));
