@@ -1,5 +1,6 @@
 // Command-line flags of `giftbatch simulator`. Every flag takes a value, as `--flag V` or `--flag=V`.
 
+import { resolve } from 'node:path';
 import type { FaultSettings, SimulatorOptions } from './types.ts';
 
 export class SimulatorArgsError extends Error {
@@ -34,6 +35,13 @@ const FLAGS: Readonly<Record<string, { help: string; apply: Apply }>> = {
     apply: (o, v, f) => {
       if (v !== 'post' && v !== 'all') throw new SimulatorArgsError(`${f} must be "post" or "all", got "${v}"`);
       o.faults = { ...o.faults, faultRoutes: v };
+    },
+  },
+  '--state-file': {
+    help: 'keep orders and accounts in this file across restarts (created if missing; default: memory only)',
+    apply: (o, v, f) => {
+      if (v.trim() === '') throw new SimulatorArgsError(`${f} needs a file path`);
+      o.stateFile = resolve(v);
     },
   },
   '--keys': {

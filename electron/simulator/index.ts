@@ -3,6 +3,9 @@
 
 export { createSimulator, DEFAULT_ACCOUNT, DEFAULT_ITEM_DELAY_MS, DEFAULT_RECIPIENT_EXPIRY_MS } from './server.ts';
 export type { Simulator } from './server.ts';
+export { startEmbeddedSimulator } from './embedded.ts';
+export type { EmbeddedSimulator, EmbeddedSimulatorOptions } from './embedded.ts';
+export { STATE_VERSION } from './state-codec.ts';
 export {
   CATALOG, CROSS_CURRENCY_FEE_RATE, SUPPORTED_CURRENCIES,
   exchangeRate, productBySlug, productIdFor, productIdOffset,

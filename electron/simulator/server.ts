@@ -10,6 +10,7 @@ import { FaultInjector, mulberry32 } from './faults.ts';
 import { errorReply, readBody, retryAfterHeader, serialize, writeReply, type Reply } from './http-util.ts';
 import { RateLimiter } from './rate-limit.ts';
 import { matchV1 } from './routes-v1.ts';
+import { createStateFile } from './state-file.ts';
 import { Store, type Account } from './store.ts';
 import {
   ApiError, type AccountInit, type FaultKind, type FaultSettings, type ItemStatus, type OrderStatus,
@@ -39,6 +40,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const log = options.log ?? (() => undefined);
   const testEndpoints = options.testEndpoints ?? true;
   const retryFormat = options.retryAfterFormat ?? 'seconds';
+  const stateFile = options.stateFile === undefined ? null : createStateFile(options.stateFile, log);
   const store = new Store({
     now,
     ...(options.keys ? { keys: options.keys } : {}),
@@ -46,7 +48,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     defaultAccount: options.defaultAccount ?? DEFAULT_ACCOUNT,
     itemDelayMs: nonNegative(options.itemDelayMs ?? DEFAULT_ITEM_DELAY_MS, 'itemDelayMs'),
     recipientExpiryMs: nonNegative(options.recipientExpiryMs ?? DEFAULT_RECIPIENT_EXPIRY_MS, 'recipientExpiryMs'),
+    ...(stateFile ? { journal: stateFile } : {}),
   });
+  // Replayed on first use (start, audit or a control call), so nothing mutates memory before the
+  // file's state is in it.
+  const loaded = (): Store => {
+    stateFile?.load(store);
+    return store;
+  };
   const faults = new FaultInjector(options.faults);
   const limiter = new RateLimiter(options.rateLimit ?? 0, options.rateBurst, now);
   const latencyMs = nonNegative(options.latencyMs ?? 0, 'latencyMs');
@@ -168,6 +177,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     async start(port = 0, host = '127.0.0.1') {
       if (server) throw new Error('the simulator is already started');
+      loaded();
       const s = createServer((req, res) => {
         handle(req, res).catch((err: unknown) => {
           log(`request failed: ${err instanceof Error ? err.message : String(err)}`);
@@ -196,7 +206,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     },
     async stop() {
       const s = server;
-      if (!s) return;
+      if (!s) {
+        stateFile?.close();
+        return;
+      }
       server = null;
       url = null;
       for (const t of timers) clearTimeout(t);
@@ -205,13 +218,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       // Keep-alive sockets would otherwise hold close() open until they time out.
       s.closeAllConnections();
       await closed;
+      stateFile?.close();
     },
-    audit: () => buildAudit(store, unauthenticated, faults.current),
+    audit: () => buildAudit(loaded(), unauthenticated, faults.current),
     faults: () => faults.current,
     setFaults: (partial) => faults.set(partial),
-    acceptRecipient: (key, orderId) => void store.acceptRecipient(key, orderId),
-    forceStatus: (key, orderId, change) => void store.forceStatus(key, orderId, change),
-    setAccount: (key, change) => void store.setAccount(key, change),
+    acceptRecipient: (key, orderId) => void loaded().acceptRecipient(key, orderId),
+    forceStatus: (key, orderId, change) => void loaded().forceStatus(key, orderId, change),
+    setAccount: (key, change) => void loaded().setAccount(key, change),
     productIdFor,
   };
   return sim;

@@ -1,6 +1,8 @@
 // Accounts and their orders, in memory. Orders are indexed per key (array in id order plus a map
 // by external_reference_id), so a 10,000-order account is filtered in one linear pass per page and
 // a lookup by key is O(1). Item states are not stored: they are computed from the clock on read.
+// With a journal (state-file.ts), every mutation is handed to it BEFORE memory changes, so a
+// failed write leaves nothing half-done; restore* methods rebuild the same state on replay.
 
 import { formatMoney, parseDecimal, type Money } from '../../shared/domain/money.ts';
 import { SUPPORTED_CURRENCIES, type CatalogProduct } from './catalog.ts';
@@ -68,6 +70,15 @@ export interface OrderFilter {
   size: number;
 }
 
+/** Receives every mutation before it is applied; a throw aborts the mutation. */
+export interface StoreJournal {
+  orderCreated(order: OrderRecord): void;
+  recipientAccepted(order: OrderRecord, at: number): void;
+  statusForced(order: OrderRecord, orderStatus: OrderStatus | null, itemStatus: ItemStatus | null): void;
+  /** An account opened or set: its currency and balance from now on. */
+  accountSet(key: string, balance: Money): void;
+}
+
 export interface StoreOptions {
   now: () => number;
   keys?: readonly string[];
@@ -75,6 +86,7 @@ export interface StoreOptions {
   defaultAccount: AccountInit;
   itemDelayMs: number;
   recipientExpiryMs: number;
+  journal?: StoreJournal;
 }
 
 export class Store {
@@ -98,22 +110,31 @@ export class Store {
   }
 
   accountFor(key: string): Account {
-    let account = this.accounts.get(key);
-    if (!account) {
-      const init = this.opts.accounts?.[key] ?? this.opts.defaultAccount;
-      const balance = parseDecimal(init.balance, init.currency);
-      account = {
-        key,
-        currency: balance.currency,
-        balanceMinor: balance.minor,
-        orders: [],
-        byRef: new Map(),
-        conflictingRetries: [],
-        requests: new Map(),
-        faults: new Map(),
-      };
-      this.accounts.set(key, account);
-    }
+    const existing = this.accounts.get(key);
+    if (existing) return existing;
+    // The opening balance is journaled so that a restart keeps it even if the defaults change.
+    const balance = this.initialBalance(key);
+    this.opts.journal?.accountSet(key, balance);
+    return this.newAccount(key, balance);
+  }
+
+  private initialBalance(key: string): Money {
+    const init = this.opts.accounts?.[key] ?? this.opts.defaultAccount;
+    return parseDecimal(init.balance, init.currency);
+  }
+
+  private newAccount(key: string, balance: Money): Account {
+    const account: Account = {
+      key,
+      currency: balance.currency,
+      balanceMinor: balance.minor,
+      orders: [],
+      byRef: new Map(),
+      conflictingRetries: [],
+      requests: new Map(),
+      faults: new Map(),
+    };
+    this.accounts.set(key, account);
     return account;
   }
 
@@ -144,8 +165,8 @@ export class Store {
     const now = this.opts.now();
     const order: OrderRecord = {
       ...draft,
-      id: this.nextOrderId++,
-      itemId: this.nextItemId++,
+      id: this.nextOrderId,
+      itemId: this.nextItemId,
       key: account.key,
       charged: q.charged,
       rate: q.rate,
@@ -156,11 +177,49 @@ export class Store {
       forcedOrderStatus: null,
       forcedItemStatus: null,
     };
-    account.balanceMinor -= q.charged.minor;
+    this.opts.journal?.orderCreated(order);
+    this.commit(account, order);
+    return order;
+  }
+
+  /** Replay: an order exactly as it was journaled, charged as it was then (no balance check). */
+  restoreOrder(order: OrderRecord): void {
+    if (this.ordersById.has(order.id)) throw new SimulatorError(`order ${order.id} appears twice`);
+    const account = this.accounts.get(order.key) ?? this.newAccount(order.key, this.initialBalance(order.key));
+    if (order.externalReferenceId !== null && account.byRef.has(order.externalReferenceId)) {
+      throw new SimulatorError(`external_reference_id "${order.externalReferenceId}" already has order ${account.byRef.get(order.externalReferenceId)?.id}`);
+    }
+    if (order.charged.currency !== account.currency) {
+      throw new SimulatorError(`order ${order.id} was charged in ${order.charged.currency} but the account is in ${account.currency}`);
+    }
+    this.commit(account, order);
+  }
+
+  restoreAccepted(key: string, orderId: number, at: number): void {
+    this.controlOrder(key, orderId).acceptedAt = at;
+  }
+
+  restoreForced(key: string, orderId: number, orderStatus: OrderStatus | null, itemStatus: ItemStatus | null): void {
+    const order = this.controlOrder(key, orderId);
+    order.forcedOrderStatus = orderStatus;
+    order.forcedItemStatus = itemStatus;
+  }
+
+  restoreAccount(key: string, balance: Money): void {
+    if (!SUPPORTED_CURRENCIES.includes(balance.currency)) throw new SimulatorError(`no exchange rates for ${balance.currency}`);
+    const account = this.accounts.get(key) ?? this.newAccount(key, balance);
+    account.currency = balance.currency;
+    account.balanceMinor = balance.minor;
+  }
+
+  private commit(account: Account, order: OrderRecord): void {
+    account.balanceMinor -= order.charged.minor;
+    // Ids only grow, so the in-order push keeps account.orders sorted; replay keeps the counters ahead.
     account.orders.push(order);
     this.ordersById.set(order.id, order);
     if (order.externalReferenceId !== null) account.byRef.set(order.externalReferenceId, order);
-    return order;
+    this.nextOrderId = Math.max(this.nextOrderId, order.id + 1);
+    this.nextItemId = Math.max(this.nextItemId, order.itemId + 1);
   }
 
   orderStatus(order: OrderRecord): OrderStatus {
@@ -211,15 +270,19 @@ export class Store {
     if (now >= order.expiresAt) {
       throw new SimulatorError(`the acceptance link of order ${orderId} expired at ${new Date(order.expiresAt).toISOString()}`);
     }
+    this.opts.journal?.recipientAccepted(order, now);
     order.acceptedAt = now;
     return order;
   }
 
   forceStatus(key: string, orderId: number, change: { orderStatus?: OrderStatus; itemStatus?: ItemStatus }): OrderRecord {
     const order = this.controlOrder(key, orderId);
-    if (change.orderStatus !== undefined) order.forcedOrderStatus = change.orderStatus;
-    if (change.itemStatus !== undefined) order.forcedItemStatus = change.itemStatus;
-    else if (change.orderStatus === 'CANCELLED') order.forcedItemStatus = 'CANCELLED';
+    const orderStatus = change.orderStatus ?? order.forcedOrderStatus;
+    let itemStatus = change.itemStatus ?? order.forcedItemStatus;
+    if (change.itemStatus === undefined && change.orderStatus === 'CANCELLED') itemStatus = 'CANCELLED';
+    this.opts.journal?.statusForced(order, orderStatus, itemStatus);
+    order.forcedOrderStatus = orderStatus;
+    order.forcedItemStatus = itemStatus;
     return order;
   }
 
@@ -235,6 +298,7 @@ export class Store {
     const balance = change.balance === undefined
       ? { minor: account.balanceMinor, currency }
       : parseDecimalOrThrow(change.balance, currency);
+    this.opts.journal?.accountSet(key, balance);
     account.currency = currency;
     account.balanceMinor = balance.minor;
     return account;

@@ -56,6 +56,12 @@ export interface SimulatorOptions {
   faults?: Partial<FaultSettings>;
   /** Serve GET /__audit and /__control/*. Default true. */
   testEndpoints?: boolean;
+  /**
+   * Absolute path of a JSON-lines file that keeps accounts, orders, acceptances and forced
+   * statuses across restarts: replayed on start, one line appended per mutation before the
+   * response is sent. Absent = memory only. One simulator per file at a time.
+   */
+  stateFile?: string;
   /** Log lines (one per request when set). */
   log?: (line: string) => void;
 }

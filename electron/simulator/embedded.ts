@@ -1,0 +1,33 @@
+// The simulator as the app's "Simulator" environment runs it: in-process, on 127.0.0.1, with its
+// state in the data folder so orders outlive each CLI command and app session. No test endpoints
+// (the audit names accounts by their full key), no latency, no faults.
+
+import { createSimulator } from './server.ts';
+
+export interface EmbeddedSimulatorOptions {
+  /** Absolute path of the state file, e.g. `<data dir>/simulator-state.jsonl`. */
+  stateFile: string;
+  now?: () => number;
+  /** Default 3000 (DEFAULT_ITEM_DELAY_MS). */
+  itemDelayMs?: number;
+  /** Receives state-file warnings (skipped lines) and one line per request. */
+  log?: (line: string) => void;
+}
+
+export interface EmbeddedSimulator {
+  url: string;
+  stop: () => Promise<void>;
+}
+
+export async function startEmbeddedSimulator(options: EmbeddedSimulatorOptions): Promise<EmbeddedSimulator> {
+  const sim = createSimulator({
+    stateFile: options.stateFile,
+    testEndpoints: false,
+    latencyMs: 0,
+    ...(options.now ? { now: options.now } : {}),
+    ...(options.itemDelayMs !== undefined ? { itemDelayMs: options.itemDelayMs } : {}),
+    ...(options.log ? { log: options.log } : {}),
+  });
+  const { url } = await sim.start(0, '127.0.0.1');
+  return { url, stop: () => sim.stop() };
+}
