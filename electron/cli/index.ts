@@ -1,4 +1,6 @@
 // The giftbatch command: `npm run -s giftbatch -- <command> [options]`.
+import { ConfigurationError } from '../core/connections.ts';
+import { CampaignNotFoundError, ServiceError } from '../core/engine.ts';
 import { EXIT, ServiceUnreachableError, UsageError } from './exit-codes.ts';
 
 type Command = (argv: string[]) => Promise<number>;
@@ -9,6 +11,26 @@ interface CommandEntry {
 }
 
 const COMMANDS: Record<string, CommandEntry> = {
+  products: {
+    summary: 'list the products that can be ordered: products --country CC [--json]',
+    load: async () => (await import('./commands/catalog.ts')).productsCommand,
+  },
+  validate: {
+    summary: 'check a CSV against a product, store nothing: validate FILE.csv --product ID [--amount N] [--json]',
+    load: async () => (await import('./commands/catalog.ts')).validateCommand,
+  },
+  status: {
+    summary: "a campaign's counts and charged totals: status [CAMPAIGN_ID] [--json]",
+    load: async () => (await import('./commands/tracking.ts')).statusCommand,
+  },
+  poll: {
+    summary: 'ask the service about undelivered orders: poll [CAMPAIGN_ID] [--until-settled] [--timeout S]',
+    load: async () => (await import('./commands/tracking.ts')).pollCommand,
+  },
+  report: {
+    summary: 'write the delivery report: report CAMPAIGN_ID --out FILE.csv',
+    load: async () => (await import('./commands/tracking.ts')).reportCommand,
+  },
   simulator: {
     summary: 'run the built-in gift service simulator: simulator [--port N] [--latency MS] [--rate RPS] [--fault-… P] …',
     load: async () => (await import('../simulator/index.ts')).runSimulatorCli,
@@ -37,10 +59,10 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError) {
+    if (error instanceof UsageError || error instanceof ConfigurationError || error instanceof CampaignNotFoundError || (error instanceof ServiceError && error.kind === 'not-found')) {
       process.stderr.write(`giftbatch: ${error.message}\n`);
       process.exitCode = EXIT.usage;
-    } else if (error instanceof ServiceUnreachableError) {
+    } else if (error instanceof ServiceUnreachableError || (error instanceof ServiceError && (error.kind === 'auth' || error.kind === 'unreachable'))) {
       process.stderr.write(`giftbatch: ${error.message}\n`);
       process.exitCode = EXIT.unreachable;
     } else {

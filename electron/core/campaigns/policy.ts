@@ -47,7 +47,7 @@ export function nextPollDelay(sinceLastSendMs: number, random: () => number): nu
  * expired or that was cancelled, or a cancelled item, will never deliver. Anything else, including
  * statuses the spec does not show, keeps the row `ordered` (tracked, not guessed).
  */
-export function rowStateForOrder(orderStatus: string | undefined, itemStatus: string | undefined): RowState {
+export function rowStateForOrder(orderStatus: string | undefined, itemStatus: string | undefined): Extract<RowState, 'ordered' | 'delivered' | 'cancelled'> {
   if (orderStatus === 'PAYMENT_EXPIRED' || orderStatus === 'CANCELLED' || itemStatus === 'CANCELLED') return 'cancelled';
   if (itemStatus === 'COMPLETED' && (orderStatus === undefined || orderStatus === 'COMPLETED')) return 'delivered';
   return 'ordered';

@@ -1,0 +1,98 @@
+// Options every command shares, and the small helpers commands use to open the engine and answer.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+
+type ParsedValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
+import { resolve } from 'node:path';
+import { ENVIRONMENTS, type Environment } from '../core/db/repos/campaigns.ts';
+import { openEngine, type Engine } from '../core/engine.ts';
+import { defaultDataDir } from '../core/paths.ts';
+import { UsageError } from './exit-codes.ts';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+export const COMMON_OPTIONS = {
+  env: { type: 'string' },
+  'base-url': { type: 'string' },
+  'data-dir': { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies Options;
+
+export const COMMON_HELP = `Common options:
+  --env simulator|sandbox|production   default simulator (the built-in simulator, started in-process)
+  --base-url URL                       any service speaking the spec; overrides the environment's address
+  --data-dir DIR                       where campaigns are kept (default: the app's data folder)
+  --json                               print exactly one JSON document on stdout
+The API key comes from GIFTBATCH_API_KEY, else the keychain entry of the environment.`;
+
+export interface Parsed<V> {
+  values: V;
+  positionals: string[];
+}
+
+export function parseCommand<O extends Options>(argv: string[], options: O, help: string): { values: ParsedValues & { [K in keyof (typeof COMMON_OPTIONS & O)]?: (typeof COMMON_OPTIONS & O)[K] extends { type: 'boolean' } ? boolean : string }; positionals: string[] } | null {
+  const config = {
+    args: argv,
+    options: { ...COMMON_OPTIONS, ...options } as typeof COMMON_OPTIONS & O,
+    allowPositionals: true as const,
+    strict: true as const,
+  };
+  let parsed: ReturnType<typeof parseArgs<typeof config>>;
+  try {
+    parsed = parseArgs(config);
+  } catch (error) {
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${help}\n\n${COMMON_HELP}`);
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    process.stdout.write(`${help}\n\n${COMMON_HELP}\n`);
+    return null;
+  }
+  return parsed;
+}
+
+export interface Common {
+  env: Environment;
+  baseUrl: string | undefined;
+  dataDir: string;
+  json: boolean;
+}
+
+export function commonOf(values: { env?: string; 'base-url'?: string; 'data-dir'?: string; json?: boolean }): Common {
+  const env = values.env ?? 'simulator';
+  if (!(ENVIRONMENTS as readonly string[]).includes(env)) {
+    throw new UsageError(`--env must be one of ${ENVIRONMENTS.join(', ')} (got "${env}").`);
+  }
+  return {
+    env: env as Environment,
+    baseUrl: values['base-url'],
+    dataDir: values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(),
+    json: values.json ?? false,
+  };
+}
+
+export function positiveInt(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  if (!/^\d+$/.test(text) || Number(text) <= 0) throw new UsageError(`${flag} takes a positive whole number (got "${text}").`);
+  return Number(text);
+}
+
+export function positiveNumber(text: string | undefined, flag: string): number | undefined {
+  if (text === undefined) return undefined;
+  const value = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text) || value <= 0) throw new UsageError(`${flag} takes a positive number (got "${text}").`);
+  return value;
+}
+
+export async function withEngine<T>(common: Common, fn: (engine: Engine) => Promise<T>): Promise<T> {
+  const engine = await openEngine({ dataDir: common.dataDir });
+  try {
+    return await fn(engine);
+  } finally {
+    await engine.close();
+  }
+}
+
+/** stdout carries results (and only the JSON document with --json); everything else goes to stderr. */
+export const out = (text: string) => process.stdout.write(text.endsWith('\n') ? text : `${text}\n`);
+export const say = (text: string) => process.stderr.write(text.endsWith('\n') ? text : `${text}\n`);
+export const printJson = (value: unknown) => out(JSON.stringify(value, null, 2));

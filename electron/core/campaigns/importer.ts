@@ -1,0 +1,66 @@
+// Import: bytes → parsed, mapped and validated rows (the same pure function the renderer runs) →
+// one campaign with every row, each given its external_reference_id, in one transaction.
+import { importCsv, type CsvImport, type ImportOptions } from '../../../shared/domain/csv/index.ts';
+import type { Money } from '../../../shared/domain/money.ts';
+import type { Db } from '../db/open.ts';
+import { createCampaign, type CreatedCampaign, type Environment, type ProductSnapshot } from '../db/repos/campaigns.ts';
+import { usedEmails, type NewRecipient } from '../db/repos/recipients.ts';
+import { validationProduct } from './products.ts';
+
+export interface ImportRequest {
+  bytes: Uint8Array;
+  environment: Environment;
+  baseUrl: string;
+  productId: number;
+  product: ProductSnapshot;
+  name: string;
+  senderName: string;
+  message?: string | null;
+  defaultAmount?: Money | null;
+  csv?: Pick<ImportOptions, 'delimiter' | 'mapping'>;
+}
+
+/** Validates without storing anything: what `giftbatch validate` and the import screen show. */
+export function previewImport(db: Db, request: Omit<ImportRequest, 'name' | 'senderName' | 'baseUrl'>): CsvImport {
+  return importCsv(request.bytes, validationProduct(request.productId, request.product), {
+    ...request.csv,
+    ...(request.defaultAmount ? { defaultAmount: request.defaultAmount } : {}),
+    knownEmails: usedEmails(db, request.environment),
+  });
+}
+
+export function importCampaign(db: Db, request: ImportRequest, now: number): CreatedCampaign & { preview: CsvImport } {
+  const preview = previewImport(db, request);
+  const source = preview.parsed;
+  const rows: NewRecipient[] = preview.validation.rows.map((row, index) => {
+    const raw = source.records[index]?.raw ?? [];
+    return {
+      line: row.line,
+      name: row.name || null,
+      email: row.email || null,
+      amountMinor: row.amount?.minor ?? null,
+      currency: row.amount?.currency ?? null,
+      message: row.message || null,
+      errors: row.errors.map((issue) => ({ ...issue })),
+      warnings: row.warnings.map((issue) => ({ ...issue })),
+      source: Object.fromEntries(raw.map((cell, i) => [source.headers[i] ?? `column ${i + 1}`, cell])),
+    };
+  });
+  const created = createCampaign(
+    db,
+    {
+      name: request.name,
+      environment: request.environment,
+      baseUrl: request.baseUrl,
+      productId: request.productId,
+      product: request.product,
+      senderName: request.senderName,
+      message: request.message ?? null,
+      defaultAmountMinor: request.defaultAmount?.minor ?? null,
+      currency: request.product.currency,
+    },
+    rows,
+    now,
+  );
+  return { ...created, preview };
+}

@@ -1,0 +1,133 @@
+// An environment resolved to something we can talk to: its base URL, its key (from
+// GIFTBATCH_API_KEY or the keychain, never from the database), one rate limiter shared by every
+// request to it, and a client. The Simulator environment starts the built-in simulator in-process,
+// keeping its state beside our database so it outlives this process like a real service would.
+import { join } from 'node:path';
+import { startEmbeddedSimulator } from '../simulator/index.ts';
+import type { Clock } from './clock.ts';
+import type { Db } from './db/open.ts';
+import type { Environment } from './db/repos/campaigns.ts';
+import { getSetting } from './db/repos/settings.ts';
+import { SIMULATOR_STATE_FILE } from './paths.ts';
+import type { SecretStore } from './secrets/secret-store.ts';
+import { createRateLimiter, createServiceClient, type RateLimiter, type ServiceClient } from './service/index.ts';
+import { z } from 'zod';
+
+/** Stored as the campaign's base URL for the built-in simulator, whose port changes every run. */
+export const EMBEDDED_SIMULATOR_URL = 'simulator://embedded';
+/** The built-in simulator opens an account for any key; this one is ours. */
+export const SIMULATOR_LOCAL_KEY = 'giftbatch-local-simulator';
+
+export const DEFAULT_RATES: Readonly<Record<Environment, number>> = { simulator: 20, sandbox: 5, production: 5 };
+
+export class ConfigurationError extends Error {
+  override readonly name = 'ConfigurationError';
+}
+
+export interface Connection {
+  readonly environment: Environment;
+  /** What campaigns record as their service address (stable across runs). */
+  readonly baseUrl: string;
+  /** Where requests actually go. */
+  readonly url: string;
+  readonly client: ServiceClient;
+  readonly limiter: RateLimiter;
+  /** "set, ending …a1b2", or where the key came from; never the key. */
+  readonly keySource: 'env' | 'keychain' | 'session' | 'simulator';
+}
+
+export interface ConnectionOptions {
+  baseUrl?: string;
+  rate?: number;
+  timeoutMs?: number;
+}
+
+export interface Connections {
+  get(environment: Environment, opts?: ConnectionOptions): Promise<Connection>;
+  close(): Promise<void>;
+}
+
+const urlSetting = z.string().url();
+const rateSetting = z.number().positive().max(1000);
+
+export function createConnections(deps: {
+  db: Db;
+  dataDir: string;
+  secrets: SecretStore;
+  clock: Clock;
+  env?: NodeJS.ProcessEnv;
+}): Connections {
+  const env = deps.env ?? process.env;
+  const open = new Map<string, Connection>();
+  let simulator: { url: string; stop(): Promise<void> } | null = null;
+
+  async function resolveUrl(environment: Environment, override: string | undefined): Promise<{ baseUrl: string; url: string }> {
+    if (override) return { baseUrl: normaliseUrl(override), url: normaliseUrl(override) };
+    if (environment === 'simulator') {
+      const running = simulator ?? (await startEmbeddedSimulator({ stateFile: join(deps.dataDir, SIMULATOR_STATE_FILE) }));
+      simulator = running;
+      return { baseUrl: EMBEDDED_SIMULATOR_URL, url: running.url };
+    }
+    const stored = getSetting(deps.db, `baseUrl.${environment}`, urlSetting.nullable(), null);
+    if (!stored) {
+      throw new ConfigurationError(
+        `No service address is set for ${environment}. Pass --base-url https://… or set it under Environments in the app.`,
+      );
+    }
+    return { baseUrl: normaliseUrl(stored), url: normaliseUrl(stored) };
+  }
+
+  async function resolveKey(environment: Environment): Promise<{ key: string; source: Connection['keySource'] }> {
+    const fromEnv = env.GIFTBATCH_API_KEY?.trim();
+    if (fromEnv) return { key: fromEnv, source: 'env' };
+    const stored = await deps.secrets.get(environment);
+    if (stored) return { key: stored, source: deps.secrets.backend === 'keychain' ? 'keychain' : 'session' };
+    if (environment === 'simulator') return { key: SIMULATOR_LOCAL_KEY, source: 'simulator' };
+    throw new ConfigurationError(
+      `No API key is set for ${environment}. Set GIFTBATCH_API_KEY, or store the key under Environments in the app (it goes to the OS keychain).`,
+    );
+  }
+
+  return {
+    async get(environment, opts = {}) {
+      const { baseUrl, url } = await resolveUrl(environment, opts.baseUrl);
+      const id = `${environment} ${baseUrl}`;
+      const existing = open.get(id);
+      if (existing) {
+        if (opts.rate) existing.limiter.setRate(opts.rate);
+        return existing;
+      }
+      const { key, source } = await resolveKey(environment);
+      const rate = opts.rate ?? getSetting(deps.db, `rate.${environment}`, rateSetting, DEFAULT_RATES[environment]);
+      const limiter = createRateLimiter({ rate, burst: Math.max(1, Math.ceil(rate / 5)), clock: deps.clock });
+      const client = createServiceClient({
+        baseUrl: url,
+        apiKey: key,
+        limiter,
+        clock: deps.clock,
+        ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
+      });
+      const connection: Connection = { environment, baseUrl, url, client, limiter, keySource: source };
+      open.set(id, connection);
+      return connection;
+    },
+    async close() {
+      open.clear();
+      await simulator?.stop();
+      simulator = null;
+    },
+  };
+}
+
+function normaliseUrl(text: string): string {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new ConfigurationError(`"${text}" is not a web address. Use the form https://host[:port].`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigurationError(`"${text}" is not an http(s) address.`);
+  }
+  return url.toString().replace(/\/+$/, '');
+}

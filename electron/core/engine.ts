@@ -1,0 +1,302 @@
+// The engine's facade: everything the CLI, the desktop app and the browser shell do with campaigns,
+// over one database, one keychain and one connection (rate limiter + client) per environment.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { CsvImport } from '../../shared/domain/csv/index.ts';
+import { toDecimal, totalsByCurrency, type Money } from '../../shared/domain/money.ts';
+import { importCampaign, previewImport, type ImportRequest } from './campaigns/importer.ts';
+import { pollRound, trackedRows, type PollRoundResult } from './campaigns/poller.ts';
+import { nextPollDelay } from './campaigns/policy.ts';
+import { snapshotOf, unorderableReason } from './campaigns/products.ts';
+import { renderReport, writeFileAtomically, type ReportRow } from './campaigns/report.ts';
+import { systemClock, type Clock } from './clock.ts';
+import { createConnections, EMBEDDED_SIMULATOR_URL, type Connection, type ConnectionOptions, type Connections } from './connections.ts';
+import { openDatabase, type Db } from './db/open.ts';
+import { getCampaign, listCampaigns, pauseInterrupted, type Campaign, type CreatedCampaign, type Environment } from './db/repos/campaigns.ts';
+import { chargedTotals, countByState, listByState, type Recipient, type StateCounts } from './db/repos/recipients.ts';
+import { DATABASE_FILE } from './paths.ts';
+import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
+import type { Availability, Product } from './service/index.ts';
+import { ROW_STATES } from '../../shared/domain/rows.ts';
+
+export interface EngineOptions {
+  dataDir: string;
+  clock?: Clock;
+  secrets?: SecretStore;
+  env?: NodeJS.ProcessEnv;
+}
+
+export class CampaignNotFoundError extends Error {
+  override readonly name = 'CampaignNotFoundError';
+}
+
+/** A failure of the service itself (unreachable, key refused), as opposed to a problem with a row. */
+export class ServiceError extends Error {
+  override readonly name = 'ServiceError';
+  constructor(
+    message: string,
+    readonly kind: 'auth' | 'unreachable' | 'rejected' | 'not-found',
+  ) {
+    super(message);
+  }
+}
+
+export interface Catalog {
+  orderable: Product[];
+  unorderable: { product: Product; reason: string }[];
+}
+
+export interface CampaignStatus {
+  id: string;
+  name: string;
+  environment: Environment;
+  product_id: number;
+  send_state: Campaign['sendState'];
+  paused_reason: Campaign['pausedReason'];
+  paused_detail: string | null;
+  counts: StateCounts;
+  charged: { currency: string; amount: string }[];
+  /** Ordered rows waiting on a recipient whose acceptance link has expired. */
+  acceptance_expired: number;
+}
+
+export interface PreflightResult {
+  ok: boolean;
+  problems: string[];
+  product: Product | null;
+  availability: Availability | null;
+  /** Face value of the rows about to be sent, per product currency. */
+  totals: Money[];
+  rowsToSend: number;
+}
+
+export interface Engine {
+  readonly db: Db;
+  readonly dataDir: string;
+  readonly secrets: SecretStore;
+  readonly connections: Connections;
+  readonly clock: Clock;
+  /** The connection a campaign was created against (its environment and service address). */
+  connectionFor(campaign: Campaign, opts?: Omit<ConnectionOptions, 'baseUrl'>): Promise<Connection>;
+  catalog(connection: Connection, country?: string): Promise<Catalog>;
+  findProduct(connection: Connection, productId: number, country?: string): Promise<Product>;
+  preview(connection: Connection, bytes: Uint8Array, product: Product, opts?: { defaultAmount?: Money | null; csv?: ImportRequest['csv'] }): CsvImport;
+  createCampaign(connection: Connection, request: Omit<ImportRequest, 'environment' | 'baseUrl' | 'product' | 'productId'> & { product: Product }): CreatedCampaign & { preview: CsvImport };
+  preflight(campaignId: string): Promise<PreflightResult>;
+  poll(connection: Connection, campaignId?: string, signal?: AbortSignal): Promise<PollRoundResult>;
+  /** Milliseconds until the next poll round by the schedule: 30–60 s after a send, backing off to 15 min. */
+  nextPollDelay(connection: Connection, campaignId?: string): number;
+  status(campaignId: string): CampaignStatus;
+  campaigns(): Campaign[];
+  campaign(campaignId: string): Campaign;
+  reportRows(campaignId: string): ReportRow[];
+  writeReport(campaignId: string, file: string): { rows: number };
+  close(): Promise<void>;
+}
+
+export async function openEngine(options: EngineOptions): Promise<Engine> {
+  const clock = options.clock ?? systemClock;
+  mkdirSync(options.dataDir, { recursive: true });
+  const db = openDatabase(join(options.dataDir, DATABASE_FILE));
+  const secrets = options.secrets ?? (await openSecretStore());
+  const connections = createConnections({ db, dataDir: options.dataDir, secrets, clock, ...(options.env ? { env: options.env } : {}) });
+  // A campaign that was sending when the last process died is paused as 'interrupted': sending
+  // needs a person's Resume (DESIGN invariant 4); polling resumes by itself.
+  pauseInterrupted(db, clock.now());
+
+  const campaign = (id: string): Campaign => {
+    const found = getCampaign(db, id);
+    if (!found) throw new CampaignNotFoundError(`No campaign "${id}" in ${options.dataDir}. List them with: giftbatch status`);
+    return found;
+  };
+
+  const engine: Engine = {
+    db,
+    dataDir: options.dataDir,
+    secrets,
+    connections,
+    clock,
+
+    connectionFor(c, opts = {}) {
+      return connections.get(c.environment, { ...opts, ...(c.baseUrl === EMBEDDED_SIMULATOR_URL ? {} : { baseUrl: c.baseUrl }) });
+    },
+
+    async catalog(connection, country) {
+      const outcome = await connection.client.listAllProducts(country);
+      if (outcome.kind !== 'ok') throw serviceError(outcome);
+      const catalog: Catalog = { orderable: [], unorderable: [] };
+      for (const product of outcome.value.products) {
+        const reason = unorderableReason(product);
+        if (reason) catalog.unorderable.push({ product, reason });
+        else catalog.orderable.push(product);
+      }
+      return catalog;
+    },
+
+    async findProduct(connection, productId, country) {
+      const outcome = await connection.client.listAllProducts(country);
+      if (outcome.kind !== 'ok') throw serviceError(outcome);
+      const product = outcome.value.products.find((p) => p.id === productId);
+      if (!product) {
+        throw new ServiceError(
+          `Product ${productId} is not in the ${connection.environment} catalog${country ? ` for ${country}` : ''}. ` +
+            'Product ids differ per account and environment: list them with `giftbatch products --country CC`.',
+          'not-found',
+        );
+      }
+      return product;
+    },
+
+    preview(connection, bytes, product, opts = {}) {
+      return previewImport(db, {
+        bytes,
+        environment: connection.environment,
+        productId: product.id,
+        product: snapshotOf(product),
+        ...(opts.defaultAmount ? { defaultAmount: opts.defaultAmount } : {}),
+        ...(opts.csv ? { csv: opts.csv } : {}),
+      });
+    },
+
+    createCampaign(connection, request) {
+      const reason = unorderableReason(request.product);
+      if (reason) throw new ServiceError(`Product ${request.product.id} cannot be ordered: ${reason}.`, 'rejected');
+      return importCampaign(
+        db,
+        {
+          ...request,
+          environment: connection.environment,
+          baseUrl: connection.baseUrl,
+          productId: request.product.id,
+          product: snapshotOf(request.product),
+        },
+        clock.now(),
+      );
+    },
+
+    async preflight(campaignId) {
+      const c = campaign(campaignId);
+      const connection = await engine.connectionFor(c);
+      const problems: string[] = [];
+      const country = typeof c.product.countryCode === 'string' ? c.product.countryCode : undefined;
+      const catalog = await connection.client.listAllProducts(country);
+      if (catalog.kind !== 'ok') throw serviceError(catalog);
+      const product = catalog.value.products.find((p) => p.id === c.productId) ?? null;
+      let availability: Availability | null = null;
+      if (!product) problems.push(`Product ${c.productId} is no longer in the catalog.`);
+      else {
+        const reason = unorderableReason(product);
+        if (reason) problems.push(`Product ${c.productId} cannot be ordered any more: ${reason}.`);
+        const snapshot = snapshotOf(product);
+        if (JSON.stringify(snapshot) !== JSON.stringify({ ...c.product, ...snapshot }) || snapshot.currency !== c.product.currency) {
+          problems.push(`Product ${c.productId} changed since the import (price or currency); import the file again.`);
+        }
+        const checked = await connection.client.getAvailability(c.productId);
+        if (checked.kind === 'ok') {
+          availability = checked.value;
+          if (checked.value.inStock === false) {
+            problems.push(
+              `The supplier reports product ${c.productId} out of stock${checked.value.message ? ` (${checked.value.message})` : ''}: ` +
+                'orders would be accepted and charged, but gifts would stay pending until stock returns.',
+            );
+          }
+        } else if (checked.kind === 'auth') throw serviceError(checked);
+      }
+      const ready = listByState(db, campaignId, 'ready');
+      const sending = listByState(db, campaignId, 'sending');
+      const toSend = [...ready, ...sending];
+      return {
+        ok: problems.length === 0,
+        problems,
+        product,
+        availability,
+        totals: totalsByCurrency(toSend.flatMap((r) => (r.amountMinor != null && r.currency ? [{ minor: r.amountMinor, currency: r.currency }] : []))),
+        rowsToSend: toSend.length,
+      };
+    },
+
+    poll(connection, campaignId, signal) {
+      return pollRound(
+        { db, client: connection.client, clock },
+        { environment: connection.environment, baseUrl: connection.baseUrl, ...(campaignId ? { campaignId } : {}) },
+        signal ? { signal } : {},
+      );
+    },
+
+    nextPollDelay(connection, campaignId) {
+      const rows = trackedRows(db, { environment: connection.environment, baseUrl: connection.baseUrl, ...(campaignId ? { campaignId } : {}) });
+      const newest = Math.max(0, ...rows.map((r) => r.orderedAt ?? 0));
+      return nextPollDelay(clock.now() - newest, Math.random);
+    },
+
+    status(campaignId) {
+      const c = campaign(campaignId);
+      const now = clock.now();
+      const waiting = trackedRows(db, { environment: c.environment, baseUrl: c.baseUrl, campaignId });
+      return {
+        id: c.id,
+        name: c.name,
+        environment: c.environment,
+        product_id: c.productId,
+        send_state: c.sendState,
+        paused_reason: c.pausedReason,
+        paused_detail: c.pausedDetail,
+        counts: countByState(db, campaignId),
+        charged: chargedTotals(db, campaignId).map((m) => ({ currency: m.currency, amount: toDecimal(m) })),
+        acceptance_expired: waiting.filter((r) => r.acceptanceExpiry != null && r.acceptanceExpiry < now).length,
+      };
+    },
+
+    campaigns: () => listCampaigns(db),
+    campaign,
+
+    reportRows(campaignId) {
+      campaign(campaignId);
+      return ROW_STATES.flatMap((state) => listByState(db, campaignId, state))
+        .sort((a, b) => a.line - b.line || a.id - b.id)
+        .map(toReportRow);
+    },
+
+    writeReport(campaignId, file) {
+      const rows = engine.reportRows(campaignId);
+      writeFileAtomically(file, renderReport(rows));
+      return { rows: rows.length };
+    },
+
+    async close() {
+      await connections.close();
+      db.close();
+    },
+  };
+  return engine;
+}
+
+export function toReportRow(r: Recipient): ReportRow {
+  return {
+    name: r.name,
+    email: r.email,
+    amount: r.amountMinor != null && r.currency ? { minor: r.amountMinor, currency: r.currency } : null,
+    state: r.state,
+    orderId: r.orderId,
+    orderStatus: r.orderStatus,
+    itemId: r.itemId,
+    itemStatus: r.itemStatus,
+    charged: r.charged,
+    exchangeRate: r.exchangeRate?.rate ?? null,
+    feeRate: r.feeRate,
+    externalReferenceId: r.externalReferenceId,
+    sentAt: r.sentAt,
+    deliveredAt: r.deliveredAt,
+    acceptanceExpiry: r.acceptanceExpiry,
+    lastError: r.lastError,
+    line: r.line,
+  };
+}
+
+function serviceError(outcome: { kind: string; message: string; endpoint: string }): ServiceError {
+  if (outcome.kind === 'auth') {
+    return new ServiceError(`The service refused the API key (${outcome.endpoint}: ${outcome.message}). Check the key for this environment.`, 'auth');
+  }
+  if (outcome.kind === 'rejected') return new ServiceError(`${outcome.endpoint}: ${outcome.message}`, 'rejected');
+  return new ServiceError(`The service could not be reached or gave no clear answer (${outcome.endpoint}: ${outcome.message}). Try again later.`, 'unreachable');
+}
