@@ -15,8 +15,14 @@ const DOMAIN = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}]{2,}$/
 // Invisible characters that come with copy-paste from web pages and word processors.
 const EDGE_INVISIBLES = /^[\s\u200B-\u200D\u2060\uFEFF]+|[\s\u200B-\u200D\u2060\uFEFF]+$/g;
 
+const HAS_INVISIBLE = /^[\u00A0\u1680\u2000-\u200D\u2028-\u202F\u205F\u2060\u3000\uFEFF]|[\u00A0\u1680\u2000-\u200D\u2028-\u202F\u205F\u2060\u3000\uFEFF]$/;
+
 /** The address as typed, without surrounding spaces or invisible characters. */
 export function cleanEmail(text: string): string {
+  // Almost every cell is already clean; skip the regex for those.
+  if (text.length > 0 && text.charCodeAt(0) > 0x20 && text.charCodeAt(text.length - 1) > 0x20 && !HAS_INVISIBLE.test(text)) {
+    return text;
+  }
   return text.replace(EDGE_INVISIBLES, '');
 }
 
@@ -29,10 +35,48 @@ export function normalizeEmail(text: string): string {
 export function isValidEmail(text: string): boolean {
   if (text.length === 0 || text.length > MAX_EMAIL_LENGTH) return false;
   const at = text.indexOf('@');
-  if (at <= 0 || at !== text.lastIndexOf('@')) return false;
+  if (at <= 0 || at > MAX_LOCAL_PART_LENGTH || at !== text.lastIndexOf('@')) return false;
+  const ascii = asciiVerdict(text, at);
+  if (ascii !== null) return ascii;
   const local = text.slice(0, at);
-  const domain = text.slice(at + 1);
-  if (local.length > MAX_LOCAL_PART_LENGTH) return false;
   if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
-  return LOCAL_PART.test(local) && DOMAIN.test(domain);
+  return LOCAL_PART.test(local) && DOMAIN.test(text.slice(at + 1));
 }
+
+// The same rules as LOCAL_PART and DOMAIN, by character code, for the all-ASCII addresses that make
+// up nearly every list; null when a non-ASCII character needs the Unicode-aware expressions.
+function asciiVerdict(text: string, at: number): boolean | null {
+  let previous = 0x2e; // a leading dot counts as following a dot
+  for (let i = 0; i < at; i++) {
+    const c = text.charCodeAt(i);
+    if (c >= 0x80) return null;
+    if (c <= 0x20 || c === 0x7f || LOCAL_FORBIDDEN[c] === 1) return false;
+    if (c === 0x2e && previous === 0x2e) return false;
+    previous = c;
+  }
+  if (previous === 0x2e) return false;
+  let labelStart = at + 1;
+  let dots = 0;
+  let tldLetters = true;
+  for (let i = at + 1; i <= text.length; i++) {
+    const c = i < text.length ? text.charCodeAt(i) : 0x2e;
+    if (c >= 0x80) return null;
+    if (c === 0x2e) {
+      if (i === labelStart) return false;
+      if (text.charCodeAt(labelStart) === 0x2d || text.charCodeAt(i - 1) === 0x2d) return false;
+      if (i < text.length) {
+        dots++;
+        labelStart = i + 1;
+        tldLetters = true;
+      }
+      continue;
+    }
+    const letter = (c >= 0x61 && c <= 0x7a) || (c >= 0x41 && c <= 0x5a);
+    if (!letter && !(c >= 0x30 && c <= 0x39) && c !== 0x2d) return false;
+    if (!letter) tldLetters = false;
+  }
+  return dots > 0 && tldLetters && text.length - labelStart >= 2;
+}
+
+const LOCAL_FORBIDDEN = new Uint8Array(128);
+for (const ch of '@<>()[]\\,;:"') LOCAL_FORBIDDEN[ch.charCodeAt(0)] = 1;

@@ -11,10 +11,11 @@ const SAMPLE_ROWS = 20;
  * voting for the comma.
  */
 export function detectDelimiter(text: string): CsvDelimiter {
+  const sample = leadingLines(text, SAMPLE_ROWS * 2);
   let best: CsvDelimiter = ',';
   let bestScore = -1;
   for (const delimiter of DELIMITERS) {
-    const rows = Papa.parse<string[]>(text, { delimiter, newline: '\n', preview: SAMPLE_ROWS, skipEmptyLines: 'greedy' }).data;
+    const rows = Papa.parse<string[]>(sample, { delimiter, newline: '\n', preview: SAMPLE_ROWS, skipEmptyLines: 'greedy' }).data;
     const header = rows[0];
     if (!header || header.length < 2) continue;
     const width = trimmedWidth(header);
@@ -29,6 +30,17 @@ export function detectDelimiter(text: string): CsvDelimiter {
     }
   }
   return best;
+}
+
+// The first lines only: papaparse splits its whole input up front when it holds no quote, and the
+// file may have 100,000 lines. Twice the rows sampled leaves room for quoted line breaks.
+function leadingLines(text: string, count: number): string {
+  let at = -1;
+  for (let i = 0; i < count; i++) {
+    at = text.indexOf('\n', at + 1);
+    if (at < 0) return text;
+  }
+  return text.slice(0, at);
 }
 
 /** Number of fields up to the last non-empty one: trailing empty columns do not count. */

@@ -168,6 +168,7 @@ function recordProblem(
   if (quoteError !== undefined) {
     return 'a field has a stray quote ("). Inside a quoted field, write a quote as two quotes ("")';
   }
+  if (raw.length === width) return null;
   const named = delimiter === '\t' ? 'tab' : `"${delimiter}"`;
   const filled = trimmedWidth(raw);
   if (filled > width) {

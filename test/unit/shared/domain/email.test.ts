@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cleanEmail, isValidEmail, normalizeEmail } from '../../../../shared/domain/email.ts';
 
@@ -43,5 +44,34 @@ describe('cleanEmail and normalizeEmail', () => {
   it('lower-cases for comparison only in normalizeEmail', () => {
     expect(cleanEmail(' Ann@Example.COM ')).toBe('Ann@Example.COM');
     expect(normalizeEmail(' Ann@Example.COM ')).toBe('ann@example.com');
+  });
+});
+
+describe('isValidEmail on ASCII addresses', () => {
+  // The fast character-code path must say exactly what the Unicode-aware expressions say.
+  const LOCAL = /^[^\s\p{Cc}@<>()[\]\\,;:"]+$/u;
+  const DOMAIN = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}]{2,}$/u;
+  const reference = (text: string): boolean => {
+    const at = text.indexOf('@');
+    if (text.length === 0 || text.length > 254 || at <= 0 || at !== text.lastIndexOf('@')) return false;
+    const local = text.slice(0, at);
+    if (local.length > 64 || local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
+    return LOCAL.test(local) && DOMAIN.test(text.slice(at + 1));
+  };
+
+  it('agrees with the reference expressions for any ASCII text', () => {
+    const piece = (chars: string[]) => fc.array(fc.constantFrom(...chars), { maxLength: 6 }).map((p) => p.join(''));
+    const local = piece(['a', 'Z', '0', 'b', '.', '-', '_', '+', ' ', '"', ',', '\t']);
+    const label = piece(['a', 'b', 'Z', 'co', '0', '-', '_']);
+    const tld = fc.constantFrom('com', 'org', 'de', 'c', 'x1', '', '-io');
+    const address = fc
+      .tuple(local, fc.constantFrom('@', '@', '@', '', '@@'), fc.array(label, { maxLength: 3 }), tld)
+      .map(([l, at, labels, top]) => `${l}${at}${[...labels, top].join('.')}`);
+    fc.assert(
+      fc.property(address, (text) => {
+        expect(isValidEmail(text)).toBe(reference(text));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });
