@@ -1,0 +1,310 @@
+// The one contract between the renderer and the engine (DESIGN.md "Process boundaries"): every call
+// with its input and output schema, and every push event. electron/main registers each call
+// generically over IPC, the preload exposes the same names, the browser shell serves the same names
+// over HTTP and a WebSocket. No call exists in one transport only. Types come from the schemas.
+//
+// Money crosses as `{ currency, amount }` with `amount` a decimal string ("25.00", "30000"): exact,
+// readable, and never a float. The API key crosses only inward (environments:setKey); nothing in
+// an output ever carries it.
+import { z } from 'zod';
+
+export const environmentSchema = z.enum(['simulator', 'sandbox', 'production']);
+export type EnvironmentName = z.infer<typeof environmentSchema>;
+
+export const rowStateSchema = z.enum(['invalid', 'ready', 'sending', 'ordered', 'delivered', 'failed', 'cancelled', 'skipped']);
+
+export const moneySchema = z.object({ currency: z.string().length(3), amount: z.string() });
+export type MoneyDto = z.infer<typeof moneySchema>;
+
+export const countsSchema = z.object({
+  invalid: z.number().int(),
+  ready: z.number().int(),
+  sending: z.number().int(),
+  ordered: z.number().int(),
+  delivered: z.number().int(),
+  failed: z.number().int(),
+  cancelled: z.number().int(),
+  skipped: z.number().int(),
+});
+export type Counts = z.infer<typeof countsSchema>;
+
+export const keyDescriptionSchema = z.object({ set: z.boolean(), endsWith: z.string().optional() });
+
+export const environmentInfoSchema = z.object({
+  name: environmentSchema,
+  /** The service address; null for the built-in simulator and for an environment not set up yet. */
+  baseUrl: z.string().nullable(),
+  simulated: z.boolean(),
+  rate: z.number(),
+  key: keyDescriptionSchema,
+  /** Where the key comes from: the keychain, this session only, GIFTBATCH_API_KEY, or none needed. */
+  keySource: z.enum(['keychain', 'session', 'env', 'simulator', 'none']),
+});
+export type EnvironmentInfo = z.infer<typeof environmentInfoSchema>;
+
+export const productSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  brand: z.string().nullable(),
+  countryCode: z.string().nullable(),
+  currency: z.string(),
+  availability: z.string(),
+  deliveryMethods: z.array(z.string()),
+  price: z.discriminatedUnion('kind', [
+    z.object({ kind: z.literal('fixed'), amount: moneySchema }),
+    z.object({ kind: z.literal('range'), min: moneySchema, max: moneySchema }),
+  ]),
+  /** Why it cannot be ordered by e-mail; null when it can. */
+  unorderableReason: z.string().nullable(),
+});
+export type ProductDto = z.infer<typeof productSchema>;
+
+export const issueSchema = z.object({ field: z.string().optional(), message: z.string() });
+
+export const rowSchema = z.object({
+  id: z.number().int(),
+  line: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  amount: moneySchema.nullable(),
+  message: z.string().nullable(),
+  state: rowStateSchema,
+  orderId: z.number().nullable(),
+  orderStatus: z.string().nullable(),
+  itemId: z.number().nullable(),
+  itemStatus: z.string().nullable(),
+  charged: moneySchema.nullable(),
+  exchangeRate: z.string().nullable(),
+  feeRate: z.string().nullable(),
+  externalReferenceId: z.string(),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  errors: z.array(issueSchema),
+  warnings: z.array(issueSchema),
+  sentAt: z.number().nullable(),
+  deliveredAt: z.number().nullable(),
+  acceptanceExpiry: z.number().nullable(),
+  /** The acceptance link expired and the recipient never accepted. */
+  acceptanceExpired: z.boolean(),
+});
+export type RowDto = z.infer<typeof rowSchema>;
+
+export const campaignSummarySchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  environment: environmentSchema,
+  productId: z.number().int(),
+  productName: z.string().nullable(),
+  currency: z.string(),
+  sendState: z.enum(['draft', 'sending', 'paused', 'done']),
+  pausedReason: z.enum(['user', 'circuit-breaker', 'interrupted', 'preflight', 'auth']).nullable(),
+  pausedDetail: z.string().nullable(),
+  /** The queue is working on it in this process right now. */
+  running: z.boolean(),
+  counts: countsSchema,
+  charged: z.array(moneySchema),
+  /** Face value of what is still to send (ready + sending), per currency. */
+  remaining: z.array(moneySchema),
+  createdAt: z.number(),
+  /** Epoch ms of the next scheduled poll round, when one is scheduled. */
+  nextPollAt: z.number().nullable(),
+  acceptanceExpired: z.number().int(),
+});
+export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
+
+export const preflightSchema = z.object({
+  ok: z.boolean(),
+  problems: z.array(z.string()),
+  rowsToSend: z.number().int(),
+  totals: z.array(moneySchema),
+  availability: z.object({ inStock: z.boolean().nullable(), message: z.string().nullable() }).nullable(),
+});
+
+export const csvOptionsSchema = z.object({
+  delimiter: z.enum([',', ';', '\t']).optional(),
+  /** Column index per field, null to unmap; absent fields keep the detected mapping. */
+  mapping: z
+    .object({
+      email: z.number().int().nullable(),
+      name: z.number().int().nullable(),
+      firstName: z.number().int().nullable(),
+      lastName: z.number().int().nullable(),
+      amount: z.number().int().nullable(),
+      message: z.number().int().nullable(),
+    })
+    .partial()
+    .optional(),
+});
+
+const campaignId = z.object({ campaignId: z.string().min(1).max(64) });
+const rowId = z.object({ rowId: z.number().int().positive() });
+const ok = z.object({ ok: z.literal(true) });
+
+/** The file as bytes, base64 so the same call works over IPC and JSON. */
+const fileInput = z.object({
+  fileName: z.string().max(255),
+  bytesBase64: z.string().max(70_000_000),
+});
+
+export const contract = {
+  'app:info': {
+    input: z.object({}),
+    output: z.object({
+      version: z.string(),
+      shell: z.enum(['desktop', 'browser']),
+      environment: environmentSchema,
+      firstLaunch: z.boolean(),
+      keychain: z.object({ available: z.boolean(), notice: z.string().nullable() }),
+      sampleCsvName: z.string(),
+    }),
+  },
+  'app:sampleCsv': { input: z.object({}), output: z.object({ fileName: z.string(), bytesBase64: z.string() }) },
+  'app:dismissWelcome': { input: z.object({}), output: ok },
+
+  'environments:list': { input: z.object({}), output: z.object({ current: environmentSchema, environments: z.array(environmentInfoSchema) }) },
+  'environments:select': { input: z.object({ environment: environmentSchema }), output: ok },
+  'environments:update': {
+    input: z.object({ environment: environmentSchema, baseUrl: z.string().max(2048).nullable().optional(), rate: z.number().positive().max(1000).optional() }),
+    output: environmentInfoSchema,
+  },
+  'environments:setKey': { input: z.object({ environment: environmentSchema, key: z.string().min(1).max(4096) }), output: environmentInfoSchema },
+  'environments:clearKey': { input: z.object({ environment: environmentSchema }), output: environmentInfoSchema },
+  'environments:test': {
+    input: z.object({ environment: environmentSchema }),
+    output: z.object({ ok: z.boolean(), message: z.string(), products: z.number().int().nullable() }),
+  },
+
+  'products:list': {
+    input: z.object({ environment: environmentSchema, country: z.string().regex(/^[A-Z]{2}$/) }),
+    output: z.object({ products: z.array(productSchema) }),
+  },
+
+  /** Everything the import screen needs before anything is stored: the parse, the mapping, every row's findings. */
+  'campaigns:previewImport': {
+    input: fileInput.extend({
+      environment: environmentSchema,
+      productId: z.number().int(),
+      country: z.string().regex(/^[A-Z]{2}$/).optional(),
+      defaultAmount: z.string().max(32).nullable().optional(),
+      csv: csvOptionsSchema.optional(),
+    }),
+    output: z.object({
+      encoding: z.string(),
+      delimiter: z.string(),
+      headers: z.array(z.string()),
+      mapping: z.record(z.string(), z.number().int()),
+      detectedMapping: z.record(z.string(), z.number().int()),
+      problems: z.array(z.object({ line: z.number().int(), message: z.string() })),
+      rows: z.array(
+        z.object({
+          line: z.number().int(),
+          name: z.string(),
+          email: z.string(),
+          amount: moneySchema.nullable(),
+          message: z.string(),
+          errors: z.array(issueSchema),
+          warnings: z.array(issueSchema),
+        }),
+      ),
+      totals: z.object({
+        rows: z.number().int(),
+        valid: z.number().int(),
+        invalid: z.number().int(),
+        duplicateEmails: z.number().int(),
+        knownEmails: z.number().int(),
+        amounts: z.array(moneySchema),
+      }),
+    }),
+  },
+  'campaigns:create': {
+    input: fileInput.extend({
+      environment: environmentSchema,
+      productId: z.number().int(),
+      country: z.string().regex(/^[A-Z]{2}$/).optional(),
+      name: z.string().trim().min(1).max(200),
+      senderName: z.string().trim().min(1).max(200),
+      message: z.string().max(1000).nullable().optional(),
+      defaultAmount: z.string().max(32).nullable().optional(),
+      csv: csvOptionsSchema.optional(),
+    }),
+    output: campaignSummarySchema,
+  },
+  'campaigns:list': { input: z.object({}), output: z.object({ campaigns: z.array(campaignSummarySchema) }) },
+  'campaigns:get': { input: campaignId, output: campaignSummarySchema },
+  'campaigns:rows': {
+    input: campaignId.extend({
+      offset: z.number().int().min(0).default(0),
+      limit: z.number().int().min(1).max(20_000).default(200),
+      states: z.array(rowStateSchema).optional(),
+      search: z.string().max(200).optional(),
+    }),
+    output: z.object({ rows: z.array(rowSchema), total: z.number().int() }),
+  },
+  'campaigns:preflight': { input: campaignId, output: preflightSchema },
+  /** Starts sending in the background; progress arrives as `campaign:progress` events. */
+  'campaigns:send': { input: campaignId.extend({ confirmed: z.literal(true) }), output: campaignSummarySchema },
+  'campaigns:pause': { input: campaignId, output: campaignSummarySchema },
+  'campaigns:checkNow': {
+    input: campaignId,
+    output: z.object({ requests: z.number().int(), settled: z.number().int(), waiting: z.number().int(), error: z.string().nullable() }),
+  },
+  'campaigns:timeline': {
+    input: campaignId.extend({ bucketMs: z.number().int().min(1000).max(86_400_000).default(60_000) }),
+    output: z.object({ buckets: z.array(z.object({ at: z.number(), ordered: z.number().int(), delivered: z.number().int() })) }),
+  },
+  /** The delivery report's content; the desktop shell offers a save dialog, the browser downloads it. */
+  'campaigns:report': { input: campaignId, output: z.object({ fileName: z.string(), csv: z.string(), savedTo: z.string().nullable() }) },
+
+  'rows:edit': {
+    input: rowId.extend({
+      name: z.string().max(500),
+      email: z.string().max(500),
+      amount: z.string().max(32).nullable(),
+      message: z.string().max(2000).nullable(),
+    }),
+    output: rowSchema,
+  },
+  'rows:skip': { input: rowId, output: rowSchema },
+  'rows:unskip': { input: rowId, output: rowSchema },
+  'rows:retry': { input: rowId, output: rowSchema },
+} as const;
+
+export type Contract = typeof contract;
+export type CallName = keyof Contract;
+export type CallInput<C extends CallName> = z.input<Contract[C]['input']>;
+export type CallOutput<C extends CallName> = z.output<Contract[C]['output']>;
+
+export const events = {
+  /** Batched: at most ~10 a second per campaign. `changedRowIds` lets a table refresh only what changed. */
+  'campaign:progress': z.object({
+    campaign: campaignSummarySchema,
+    changedRowIds: z.array(z.number().int()),
+  }),
+  'campaign:finished': z.object({ campaign: campaignSummarySchema, message: z.string() }),
+} as const;
+
+export type EventName = keyof typeof events;
+export type EventPayload<E extends EventName> = z.output<(typeof events)[E]>;
+
+export const errorCodes = [
+  'invalid-input',
+  'not-found',
+  'configuration',
+  'service-auth',
+  'service-unreachable',
+  'service-rejected',
+  'conflict',
+  'forbidden',
+  'internal',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Errors cross the boundary as data, so the renderer can show the message and branch on the code. */
+export type Result<T> = { ok: true; value: T } | { ok: false; error: { code: ErrorCode; message: string } };
+
+/** The typed client both shells give the renderer (preload's window.giftbatch, or HTTP in the browser). */
+export type GiftbatchApi = {
+  [C in CallName]: (input: CallInput<C>) => Promise<Result<CallOutput<C>>>;
+} & {
+  on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
+};
