@@ -1,0 +1,116 @@
+// The wire mapping of one recipient row: the order request built from the campaign and the row
+// (frozen as bytes before the first POST), and the record kept from the order the service returns.
+
+import { toDecimal, type Money } from '../../../shared/domain/money.ts';
+import type { Campaign } from '../db/repos/campaigns.ts';
+import type { OrderOutcome } from '../db/repos/recipient-transitions.ts';
+import type { Recipient } from '../db/repos/recipients.ts';
+import { serializeOrderRequest } from '../service/order-request.ts';
+import type { Order, OrderRequest } from '../service/types.ts';
+
+/** A row that cannot be turned into an order request; nothing was sent for it. */
+export class OrderBodyError extends Error {
+  override readonly name = 'OrderBodyError';
+  constructor(
+    readonly rowId: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export type CampaignForOrder = Pick<Campaign, 'productId' | 'product' | 'senderName' | 'message'>;
+export type RowForOrder = Pick<
+  Recipient,
+  'id' | 'line' | 'name' | 'email' | 'amountMinor' | 'currency' | 'message' | 'externalReferenceId'
+>;
+
+/**
+ * The order for one row: the campaign's product, `custom_amount` only for a range-priced product,
+ * e-mail delivery to the row's recipient, the campaign's sender, the row's message or else the
+ * campaign's, and the row's own key. Refuses (OrderBodyError) what would send a different gift
+ * than the one the row was validated for.
+ */
+export function buildOrderRequest(campaign: CampaignForOrder, row: RowForOrder): OrderRequest {
+  const where = `Row on line ${row.line}`;
+  const fail = (what: string): never => {
+    throw new OrderBodyError(row.id, `${where} ${what}; nothing was sent for it. Fix the row, then press Resume.`);
+  };
+  const name = row.name?.trim() ? row.name : fail('has no recipient name');
+  const email = row.email?.trim() ? row.email : fail('has no e-mail address');
+  if (row.amountMinor === null || row.currency === null) return fail('has no amount');
+  const product = campaign.product;
+  if (row.currency !== product.currency) {
+    return fail(`is in ${row.currency}, but the product is priced in ${product.currency}`);
+  }
+  const amount: Money = { minor: row.amountMinor, currency: row.currency };
+  let customAmount: Money | undefined;
+  if (product.priceKind === 'fixed') {
+    // A fixed-price product charges its price whatever we send: a row expecting another amount
+    // would be charged something it did not ask for.
+    if (row.amountMinor !== product.amountMinor) {
+      const price = toDecimal({ minor: product.amountMinor, currency: product.currency });
+      fail(`asks for ${toDecimal(amount)} ${amount.currency}, but the product has the fixed price ${price} ${product.currency}`);
+    }
+  } else {
+    customAmount = amount;
+  }
+  const message = nonBlank(row.message) ?? nonBlank(campaign.message);
+  return {
+    productId: campaign.productId,
+    ...(customAmount ? { customAmount } : {}),
+    deliveryMethod: 'EMAIL',
+    recipient: { name, email },
+    sender: { name: campaign.senderName },
+    ...(message !== undefined ? { message } : {}),
+    externalReferenceId: row.externalReferenceId,
+  };
+}
+
+/** The exact bytes to freeze with the row and POST on every attempt. */
+export function orderBodyFor(campaign: CampaignForOrder, row: RowForOrder): string {
+  const request = buildOrderRequest(campaign, row);
+  try {
+    return serializeOrderRequest(request);
+  } catch (err) {
+    throw new OrderBodyError(row.id, `Row on line ${row.line} cannot be sent: ${err instanceof Error ? err.message : String(err)}`);
+  }
+}
+
+function nonBlank(text: string | null | undefined): string | undefined {
+  return text != null && text.trim() !== '' ? text : undefined;
+}
+
+/** What the row keeps of an order the service returned (POST response or lookup by key). */
+export function orderOutcomeOf(order: Order): OrderOutcome {
+  const charged = order.charged;
+  const rate = decimalTextOf(charged?.rate);
+  const expiry = order.acceptanceExpiresAt === undefined ? Number.NaN : Date.parse(order.acceptanceExpiresAt);
+  return {
+    orderId: order.id,
+    orderStatus: order.status,
+    itemId: order.item.id,
+    itemStatus: order.item.status,
+    charged: charged ? charged.amount : null,
+    exchangeRate: rate === null ? null : { rate, from: charged?.from ?? null, to: charged?.to ?? null },
+    feeRate: decimalTextOf(order.item.transactionFeeRate),
+    acceptanceExpiry: Number.isFinite(expiry) && expiry >= 0 ? expiry : null,
+  };
+}
+
+/**
+ * A rate as plain decimal text ("0.00075", never "7.5e-4"), as the store keeps it. Null when the
+ * service sent none, or a value no rate can be (negative, not finite): the raw order keeps it.
+ */
+export function decimalTextOf(value: number | undefined): string | null {
+  if (value === undefined || !Number.isFinite(value) || value < 0) return null;
+  const text = String(value);
+  const match = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/i.exec(text);
+  if (!match) return text;
+  const [, whole = '', fraction = '', exponent = '0'] = match;
+  const digits = `${whole}${fraction}`;
+  const point = whole.length + Number(exponent);
+  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`.replace(/0+$/, '');
+  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
+  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+}

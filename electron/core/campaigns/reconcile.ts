@@ -1,0 +1,174 @@
+// Startup reconciliation (DESIGN invariant 2): a row in `sending` may have an order at the service
+// that we never recorded (the process died between the POST and its commit). Before anything new
+// is sent, each such row is looked up by its key. Found: recorded. Not found: left `sending`, due
+// now, so the send queue re-POSTs its frozen bytes under the same key (never a new key: an empty
+// lookup proves nothing about a request still on the wire). No clear answer: left as it is; the
+// re-POST is safe anyway, because the key makes it idempotent.
+
+import { systemClock, type Clock } from '../clock.ts';
+import type { Db } from '../db/open.ts';
+import type { Environment } from '../db/repos/campaigns.ts';
+import { appendEvent } from '../db/repos/events.ts';
+import { markOrdered, recordAttemptError } from '../db/repos/recipient-transitions.ts';
+import { listSendingRows, type Recipient } from '../db/repos/recipients.ts';
+import type { AuthFailed, ServiceClient } from '../service/index.ts';
+import { orderOutcomeOf } from './order-body.ts';
+
+export type ReconcileScope = { readonly campaignId: string } | { readonly environment: Environment };
+
+export interface ReconcileOptions {
+  readonly clock?: Clock;
+  /** Lookups in flight at once (default 4). */
+  readonly concurrency?: number;
+  /** Stops starting lookups; a lookup already out is cancelled (it is only a read). */
+  readonly signal?: AbortSignal;
+  /** How often one row's lookup waits out a 429 before it is left for the queue (default 3). */
+  readonly maxRateLimitedRetries?: number;
+}
+
+export type ReconciledResult =
+  /** Its order was found under its key and recorded. */
+  | 'ordered'
+  /** No order under its key: the queue sends the same bytes again, under the same key. */
+  | 'not-found'
+  /** The lookup had no clear answer; the row is left as it was (a re-POST is safe). */
+  | 'unknown'
+  /** Someone else settled the row meanwhile. */
+  | 'settled';
+
+export interface ReconciledRow {
+  readonly rowId: number;
+  readonly campaignId: string;
+  readonly line: number;
+  readonly externalReferenceId: string;
+  readonly result: ReconciledResult;
+  readonly orderId?: number;
+  /** Further orders under the same key: money charged twice. Must never happen; shown loudly. */
+  readonly duplicateOrderIds?: readonly number[];
+  /** Why the lookup gave no clear answer. */
+  readonly detail?: string;
+}
+
+export interface ReconcileResult {
+  readonly checked: number;
+  readonly ordered: number;
+  readonly notFound: number;
+  readonly unknown: number;
+  /** Rows whose key has more than one order at the service. */
+  readonly duplicates: number;
+  /** Set when the service refused the API key: reconciliation stopped there. */
+  readonly auth: AuthFailed | null;
+  readonly rows: readonly ReconciledRow[];
+}
+
+export const NOT_FOUND_NOTE =
+  'No order exists under this row\'s key at the service yet: the same request will be sent again, unchanged, under the same key.';
+
+export async function reconcile(
+  db: Db,
+  client: ServiceClient,
+  scope: ReconcileScope,
+  opts: ReconcileOptions = {},
+): Promise<ReconcileResult> {
+  const clock = opts.clock ?? systemClock;
+  const rows = listSendingRows(db, 'campaignId' in scope ? { campaignId: scope.campaignId } : { environment: scope.environment });
+  const results: ReconciledRow[] = [];
+  let auth: AuthFailed | null = null;
+  let next = 0;
+
+  const worker = async (): Promise<void> => {
+    while (auth === null && !opts.signal?.aborted) {
+      const row = rows[next++];
+      if (!row) return;
+      const result = await reconcileRow(db, client, row, clock, opts);
+      if ('auth' in result) auth = result.auth;
+      else results.push(result);
+    }
+  };
+  const workers = Math.max(1, Math.min(opts.concurrency ?? 4, rows.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+
+  results.sort((a, b) => a.rowId - b.rowId);
+  const count = (r: ReconciledResult) => results.filter((x) => x.result === r).length;
+  return {
+    checked: results.length,
+    ordered: count('ordered'),
+    notFound: count('not-found'),
+    // Rows never looked up (stopped by a refused key or the signal) are as unknown as any.
+    unknown: count('unknown') + rows.length - results.length,
+    duplicates: results.filter((r) => (r.duplicateOrderIds?.length ?? 0) > 0).length,
+    auth,
+    rows: results,
+  };
+}
+
+async function reconcileRow(
+  db: Db,
+  client: ServiceClient,
+  row: Recipient,
+  clock: Clock,
+  opts: ReconcileOptions,
+): Promise<ReconciledRow | { auth: AuthFailed }> {
+  const base = { rowId: row.id, campaignId: row.campaignId, line: row.line, externalReferenceId: row.externalReferenceId };
+  const maxWaits = opts.maxRateLimitedRetries ?? 3;
+  for (let waits = 0; ; waits++) {
+    const outcome = await client.findOrderByReference(row.externalReferenceId, opts.signal ? { signal: opts.signal } : {});
+    switch (outcome.kind) {
+      case 'ok': {
+        const { order, duplicates } = outcome.value;
+        const now = clock.now();
+        if (!order) {
+          const applied = recordAttemptError(db, row.id, { error: NOT_FOUND_NOTE, nextAttemptAt: now }, now);
+          return { ...base, result: applied ? 'not-found' : 'settled' };
+        }
+        const duplicateOrderIds = duplicates.map((d) => d.id);
+        const applied = db.transaction(() => {
+          if (duplicateOrderIds.length > 0) {
+            appendEvent(
+              db,
+              {
+                campaignId: row.campaignId,
+                recipientId: row.id,
+                kind: 'reconciled',
+                detail: {
+                  alert: 'duplicate-orders',
+                  externalReferenceId: row.externalReferenceId,
+                  orderIds: [order.id, ...duplicateOrderIds],
+                  message: duplicateMessage(row, order.id, duplicateOrderIds),
+                },
+              },
+              now,
+            );
+          }
+          return markOrdered(db, row.id, orderOutcomeOf(order), now, 'reconciliation');
+        })();
+        return {
+          ...base,
+          result: applied ? 'ordered' : 'settled',
+          orderId: order.id,
+          ...(duplicateOrderIds.length > 0 ? { duplicateOrderIds } : {}),
+        };
+      }
+      case 'auth':
+        return { auth: outcome };
+      case 'rate-limited':
+        // The client has paused the shared limiter; wait it out here too, a few times at most.
+        if (waits < maxWaits && !opts.signal?.aborted) {
+          await clock.sleep(outcome.retryAfterMs ?? 1_000);
+          continue;
+        }
+        return { ...base, result: 'unknown', detail: outcome.message };
+      case 'rejected':
+      case 'ambiguous':
+        return { ...base, result: 'unknown', detail: outcome.message };
+    }
+  }
+}
+
+function duplicateMessage(row: Recipient, first: number, more: readonly number[]): string {
+  return (
+    `The service holds ${more.length + 1} orders under the key of the row on line ${row.line} ` +
+    `(${row.externalReferenceId}): orders ${[first, ...more].join(', ')}. Only order ${first} is recorded for the row; ` +
+    `the others were charged too. Send these order ids to the service's support.`
+  );
+}

@@ -1,0 +1,560 @@
+// The send queue: turns a campaign's ready rows into orders, a few at a time, under the rules of
+// DESIGN "A recipient row's life". For every row: freeze the body and commit `sending` BEFORE the
+// POST leaves; POST the frozen bytes; a definite answer settles the row; anything else is retried
+// later with the same bytes under the same key, and never fails the row. Rows waiting for a retry
+// do not hold a worker, so one sick row does not slow the rest.
+
+import { systemClock, type Clock } from '../clock.ts';
+import type { Db } from '../db/open.ts';
+import { getCampaign, setSendState, type Campaign, type PauseReason } from '../db/repos/campaigns.ts';
+import {
+  beginRetry,
+  markFailed,
+  markOrdered,
+  markSending,
+  recordAttemptError,
+  type SendAttempt,
+} from '../db/repos/recipient-transitions.ts';
+import { countByState, listByState, listSendingRows, type Recipient, type StateCounts } from '../db/repos/recipients.ts';
+import type { Ambiguous, Outcome, RateLimiter, ServiceClient } from '../service/index.ts';
+import type { Order } from '../service/types.ts';
+import { backoffDelay, CircuitBreaker } from './policy.ts';
+import { orderBodyFor, OrderBodyError, orderOutcomeOf } from './order-body.ts';
+import { reconcile, type ReconcileResult } from './reconcile.ts';
+
+/**
+ * The schema (0001) has no 'auth' pause reason yet; until a migration adds it, a refused key
+ * pauses as 'preflight' (a check that must pass before sending) with a detail that says so.
+ */
+export const AUTH_PAUSE_REASON: PauseReason = 'preflight';
+
+export interface SendQueueOptions {
+  readonly db: Db;
+  readonly client: ServiceClient;
+  readonly clock?: Clock;
+  readonly random?: () => number;
+  readonly log?: (entry: SendLogEntry) => void;
+  /**
+   * POSTs in flight at once. A number fixes it; 'auto' (the default) keeps enough in flight to
+   * fill the limiter's rate at the measured latency (rate × latency), between 4 and `maxConcurrency`.
+   */
+  readonly concurrency?: number | 'auto';
+  readonly maxConcurrency?: number;
+  /** The environment's shared limiter, read for its current rate by 'auto' concurrency. */
+  readonly limiter?: RateLimiter;
+  /** Ambiguous outcomes in a row that pause the campaign (default 8). */
+  readonly breakerThreshold?: number;
+  readonly backoff?: { readonly baseMs?: number; readonly capMs?: number };
+  /** Attempts one row may make in one run before it is left `sending` for the next (default: no limit). */
+  readonly maxAttemptsPerRun?: number;
+}
+
+export interface SendLogEntry {
+  readonly level: 'info' | 'warn' | 'error';
+  readonly campaignId: string;
+  readonly rowId?: number;
+  readonly message: string;
+}
+
+export interface RunOptions {
+  /** Pause: stop taking rows, let the POSTs in flight finish and record them, then pause ('user'). */
+  readonly signal?: AbortSignal;
+  /** Called at most ~10 times a second, and once at the end. */
+  readonly onProgress?: (progress: SendProgress) => void;
+}
+
+export interface SendStats {
+  readonly startedAt: number;
+  readonly elapsedMs: number;
+  /** POSTs made. */
+  readonly attempts: number;
+  /** Rows moved from ready to sending. */
+  readonly sent: number;
+  readonly ordered: number;
+  readonly failed: number;
+  /** POSTs that repeated an earlier one (same key, same bytes). */
+  readonly retries: number;
+  readonly ambiguous: number;
+  readonly rateLimited: number;
+  /** Rows whose order was found by key before sending. */
+  readonly reconciled: number;
+  /** POSTs in flight right now, and the current target. */
+  readonly inFlight: number;
+  readonly concurrency: number;
+}
+
+export interface SendProgress {
+  readonly campaignId: string;
+  readonly phase: 'reconciling' | 'sending' | 'stopping' | 'finished';
+  readonly counts: StateCounts;
+  readonly stats: SendStats;
+}
+
+export type StopReason = 'done' | 'user' | 'circuit-breaker' | 'auth' | 'preflight' | 'attempts';
+
+export interface SendResult {
+  readonly campaignId: string;
+  /** Why the run ended: every row settled ('done'), or why it paused. */
+  readonly stoppedBy: StopReason;
+  readonly sendState: Campaign['sendState'];
+  readonly pausedReason: PauseReason | null;
+  /** One sentence for the user: what happened and what to do next. */
+  readonly message: string;
+  readonly counts: StateCounts;
+  readonly stats: SendStats;
+  readonly reconciliation: ReconcileResult;
+}
+
+export interface SendQueue {
+  /** Sends (or resumes) a campaign: reconciles its `sending` rows first, then sends the rest. */
+  run(campaignId: string, opts?: RunOptions): Promise<SendResult>;
+  /** Campaigns being sent by this queue right now. */
+  running(): string[];
+}
+
+export class CampaignNotSendableError extends Error {
+  override readonly name = 'CampaignNotSendableError';
+}
+
+/** One row's place in this run. */
+interface Job {
+  readonly row: Recipient;
+  /** Sent before (this run or an earlier one) without a clear answer: an order may exist. */
+  uncertain: boolean;
+  /** Attempts in this run, and ambiguous ones in a row (for the backoff). */
+  attempts: number;
+  ambiguousStreak: number;
+  fresh: boolean;
+}
+
+const AUTO_MIN = 4;
+const PROGRESS_INTERVAL_MS = 100;
+const READY_BATCH = 64;
+
+export function createSendQueue(options: SendQueueOptions): SendQueue {
+  const active = new Map<string, Promise<SendResult>>();
+  return {
+    run(campaignId, opts = {}) {
+      const existing = active.get(campaignId);
+      if (existing) return existing;
+      const promise = runCampaign(options, campaignId, opts).finally(() => active.delete(campaignId));
+      active.set(campaignId, promise);
+      return promise;
+    },
+    running: () => [...active.keys()],
+  };
+}
+
+async function runCampaign(options: SendQueueOptions, campaignId: string, opts: RunOptions): Promise<SendResult> {
+  const { db, client } = options;
+  const clock = options.clock ?? systemClock;
+  const random = options.random ?? Math.random;
+  const breaker = new CircuitBreaker(options.breakerThreshold ?? 8);
+  const log = (entry: Omit<SendLogEntry, 'campaignId'>) => {
+    try {
+      options.log?.({ campaignId, ...entry });
+    } catch {
+      // A failing logger must not stop a send halfway.
+    }
+  };
+
+  const campaign = getCampaign(db, campaignId);
+  if (!campaign) throw new CampaignNotSendableError(`No campaign "${campaignId}" in this data file.`);
+  if (campaign.sendState !== 'sending') {
+    setSendState(db, campaignId, { from: campaign.sendState, to: 'sending' }, clock.now());
+  }
+
+  const startedAt = clock.now();
+  const counters = { attempts: 0, sent: 0, ordered: 0, failed: 0, retries: 0, ambiguous: 0, rateLimited: 0, reconciled: 0 };
+  const inFlight = new Set<Promise<void>>();
+  let latencyMs = 250;
+  const target = (): number => {
+    const fixed = options.concurrency;
+    if (typeof fixed === 'number') return Math.max(1, Math.floor(fixed));
+    const rate = options.limiter?.stats().currentRate;
+    if (rate === undefined) return AUTO_MIN;
+    const needed = Math.ceil(rate * (latencyMs / 1000) * 1.25) + 1;
+    return Math.min(Math.max(needed, AUTO_MIN), options.maxConcurrency ?? 32);
+  };
+  const stats = (): SendStats => ({
+    startedAt,
+    elapsedMs: clock.now() - startedAt,
+    ...counters,
+    inFlight: inFlight.size,
+    concurrency: target(),
+  });
+
+  // Written from callbacks, read by the loop: kept in an object so the loop always reads it fresh.
+  const control: { phase: SendProgress['phase']; stop: StopRequest | null; fatal: { error: unknown } | null } = {
+    phase: 'reconciling',
+    stop: null,
+    fatal: null,
+  };
+  let lastProgress = Number.NEGATIVE_INFINITY;
+  const progress = (force = false) => {
+    if (!opts.onProgress) return;
+    const now = clock.now();
+    if (!force && now - lastProgress < PROGRESS_INTERVAL_MS) return;
+    lastProgress = now;
+    try {
+      opts.onProgress({ campaignId, phase: control.phase, counts: countByState(db, campaignId), stats: stats() });
+    } catch (err) {
+      log({ level: 'warn', message: `progress callback failed: ${err instanceof Error ? err.message : String(err)}` });
+    }
+  };
+
+  const wake = new WakeSignal();
+  const requestStop = (reason: StopRequest['reason'], detail: string) => {
+    control.stop ??= { reason, detail };
+    if (control.phase === 'sending') control.phase = 'stopping';
+    wake.fire();
+  };
+  const onAbort = () => requestStop('user', 'Sending was paused. Press Resume to send the rest.');
+  if (opts.signal?.aborted) onAbort();
+  opts.signal?.addEventListener('abort', onAbort, { once: true });
+
+  progress(true);
+  const reconciliation = await reconcile(db, client, { campaignId }, { clock, ...(opts.signal ? { signal: opts.signal } : {}) });
+  counters.reconciled = reconciliation.ordered;
+  if (reconciliation.auth) requestStop('auth', authDetail(reconciliation.auth.message));
+  control.phase = control.stop ? 'stopping' : 'sending';
+
+  // Rows still `sending` go first: their POST may have been made, and they are settled under
+  // their own key before any new row is started.
+  const retries = new RetrySchedule();
+  const now0 = clock.now();
+  for (const row of listSendingRows(db, { campaignId })) {
+    retries.add(now0, { row, uncertain: true, attempts: 0, ambiguousStreak: 0, fresh: false });
+  }
+  const leftSending: Job[] = [];
+  const unbuildable = new Map<number, string>();
+  const ready = readySource(db, campaignId, unbuildable);
+
+  const again = (job: Job, dueAt: number) => {
+    if (options.maxAttemptsPerRun !== undefined && job.attempts >= options.maxAttemptsPerRun) leftSending.push(job);
+    else retries.add(dueAt, job);
+  };
+
+  const settle = async (job: Job, outcome: Outcome<Order>): Promise<void> => {
+    const now = clock.now();
+    const rowId = job.row.id;
+    switch (outcome.kind) {
+      case 'ok': {
+        const order = outcome.value;
+        if (order.externalReferenceId !== undefined && order.externalReferenceId !== job.row.externalReferenceId) {
+          // Not our order: record nothing from it, and ask again under our key.
+          return settle(job, mismatch(outcome.endpoint, order, job.row.externalReferenceId));
+        }
+        breaker.success();
+        if (markOrdered(db, rowId, orderOutcomeOf(order), now)) counters.ordered++;
+        return;
+      }
+      case 'rejected': {
+        breaker.success();
+        if (job.uncertain) return confirmRejection(job, rejectionText(outcome.status, outcome.code, outcome.message));
+        if (markFailed(db, rowId, rejectionText(outcome.status, outcome.code, outcome.message), now)) counters.failed++;
+        return;
+      }
+      case 'rate-limited': {
+        counters.rateLimited++;
+        // The client has paused the shared limiter; this row also waits at least that long itself.
+        const dueAt = now + (outcome.retryAfterMs ?? 1_000);
+        recordAttemptError(db, rowId, { error: outcome.message, nextAttemptAt: dueAt }, now);
+        return again(job, dueAt);
+      }
+      case 'auth': {
+        recordAttemptError(db, rowId, { error: outcome.message, nextAttemptAt: null }, now);
+        return requestStop('auth', authDetail(outcome.message));
+      }
+      case 'ambiguous': {
+        counters.ambiguous++;
+        job.uncertain = true;
+        job.ambiguousStreak++;
+        log({ level: 'warn', rowId, message: outcome.message });
+        if (breaker.failure()) {
+          recordAttemptError(db, rowId, { error: outcome.message, nextAttemptAt: null }, now);
+          return requestStop('circuit-breaker', breakerDetail(breaker.threshold, outcome));
+        }
+        const dueAt = now + backoffDelay(job.ambiguousStreak - 1, random, options.backoff ?? {});
+        recordAttemptError(db, rowId, { error: outcome.message, nextAttemptAt: dueAt }, now);
+        return again(job, dueAt);
+      }
+    }
+  };
+
+  // A 4xx after an attempt that got no clear answer: that earlier attempt may have created the
+  // order (a service that checks the balance before the key would say 402 now). Look before failing.
+  const confirmRejection = async (job: Job, failure: string): Promise<void> => {
+    const lookup = await client.findOrderByReference(job.row.externalReferenceId);
+    const now = clock.now();
+    switch (lookup.kind) {
+      case 'ok':
+        if (lookup.value.order) {
+          if (markOrdered(db, job.row.id, orderOutcomeOf(lookup.value.order), now, 'reconciliation')) counters.ordered++;
+        } else if (markFailed(db, job.row.id, failure, now)) {
+          counters.failed++;
+        }
+        return;
+      case 'rejected':
+        return settle(job, { kind: 'ambiguous', reason: 'status', status: lookup.status, endpoint: lookup.endpoint, message: lookup.message });
+      default:
+        return settle(job, lookup);
+    }
+  };
+
+  const attempt = async (job: Job): Promise<void> => {
+    let sending: SendAttempt | null;
+    const startedMs = clock.now();
+    if (job.fresh) {
+      let body: string;
+      try {
+        body = orderBodyFor(campaign, job.row);
+      } catch (err) {
+        if (!(err instanceof OrderBodyError)) throw err;
+        unbuildable.set(job.row.id, err.message);
+        log({ level: 'warn', rowId: job.row.id, message: err.message });
+        return;
+      }
+      // Intent first: from here on, after a crash this row is found by its key, never sent anew.
+      sending = markSending(db, job.row.id, body, startedMs);
+      if (sending) counters.sent++;
+      job.fresh = false;
+    } else {
+      sending = beginRetry(db, job.row.id, startedMs);
+      if (sending) counters.retries++;
+    }
+    if (!sending) return; // another hand moved the row (skipped, reconciled elsewhere)
+    job.attempts++;
+    counters.attempts++;
+    const outcome = await client.createOrder(sending.requestBody);
+    latencyMs = latencyMs * 0.8 + Math.max(1, clock.now() - startedMs) * 0.2;
+    await settle(job, outcome);
+  };
+
+  const start = (job: Job) => {
+    const task = attempt(job)
+      .catch((err: unknown) => {
+        control.fatal ??= { error: err };
+        requestStop('user', `Sending stopped on an internal error: ${err instanceof Error ? err.message : String(err)}`);
+      })
+      .finally(() => {
+        inFlight.delete(task);
+        wake.fire();
+        progress();
+      });
+    inFlight.add(task);
+  };
+
+  for (;;) {
+    if (control.stop) {
+      if (inFlight.size === 0) break;
+      await wake.wait();
+      continue;
+    }
+    const now = clock.now();
+    while (!control.stop && inFlight.size < target()) {
+      const job = retries.takeDue(now) ?? ready.next();
+      if (!job) break;
+      start(job);
+    }
+    if (inFlight.size === 0 && retries.size === 0 && ready.exhausted) break;
+    const nextDue = retries.nextDueAt();
+    if (inFlight.size < target() && nextDue !== undefined) {
+      // A free worker and only a retry to wait for: sleep in short steps so a stop is seen soon.
+      await Promise.race([wake.wait(), clock.sleep(Math.min(Math.max(0, nextDue - clock.now()), 200))]);
+    } else {
+      await wake.wait();
+    }
+  }
+  opts.signal?.removeEventListener('abort', onAbort);
+  control.phase = 'finished';
+
+  const finished = finish(db, clock, campaignId, control.stop, control.fatal, unbuildable, leftSending);
+  progress(true);
+  if (control.fatal) throw control.fatal.error;
+  log({ level: 'info', message: finished.message });
+  return { campaignId, ...finished, stats: stats(), reconciliation };
+}
+
+interface StopRequest {
+  readonly reason: 'user' | 'circuit-breaker' | 'auth';
+  readonly detail: string;
+}
+
+/** Resolves the loop's wait when a task ends, a stop is asked, or the signal fires. */
+class WakeSignal {
+  private resolve: (() => void) | null = null;
+  private pending = false;
+  fire(): void {
+    this.pending = true;
+    const resolve = this.resolve;
+    this.resolve = null;
+    resolve?.();
+  }
+  wait(): Promise<void> {
+    if (this.pending) {
+      this.pending = false;
+      return Promise.resolve();
+    }
+    return new Promise((resolve) => {
+      this.resolve = () => {
+        this.pending = false;
+        resolve();
+      };
+    });
+  }
+}
+
+/** Rows waiting for their next attempt, soonest first. */
+class RetrySchedule {
+  private readonly entries: { dueAt: number; job: Job }[] = [];
+  get size(): number {
+    return this.entries.length;
+  }
+  add(dueAt: number, job: Job): void {
+    // Binary search keeps insertion cheap and equal times in arrival order.
+    let lo = 0;
+    let hi = this.entries.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.entries[mid]?.dueAt ?? 0) <= dueAt) lo = mid + 1;
+      else hi = mid;
+    }
+    this.entries.splice(lo, 0, { dueAt, job });
+  }
+  takeDue(now: number): Job | undefined {
+    const first = this.entries[0];
+    if (!first || first.dueAt > now) return undefined;
+    this.entries.shift();
+    return first.job;
+  }
+  nextDueAt(): number | undefined {
+    return this.entries[0]?.dueAt;
+  }
+}
+
+function finish(
+  db: Db,
+  clock: Clock,
+  campaignId: string,
+  stop: StopRequest | null,
+  fatal: { error: unknown } | null,
+  unbuildable: ReadonlyMap<number, string>,
+  leftSending: readonly Job[],
+): Omit<SendResult, 'campaignId' | 'stats' | 'reconciliation'> {
+  const counts = countByState(db, campaignId);
+  let stoppedBy: StopReason;
+  let reason: PauseReason | null = null;
+  let detail: string;
+  if (fatal !== null) {
+    stoppedBy = 'user';
+    reason = 'interrupted';
+    detail = stop?.detail ?? 'Sending stopped on an internal error.';
+  } else if (stop) {
+    stoppedBy = stop.reason;
+    reason = stop.reason === 'auth' ? AUTH_PAUSE_REASON : stop.reason === 'circuit-breaker' ? 'circuit-breaker' : 'user';
+    detail = stop.detail;
+  } else if (counts.ready === 0 && counts.sending === 0) {
+    stoppedBy = 'done';
+    detail = `Every row is settled: ${counts.ordered + counts.delivered} ordered, ${counts.failed} failed.`;
+  } else if (unbuildable.size > 0) {
+    stoppedBy = 'preflight';
+    reason = 'preflight';
+    const [first] = unbuildable.values();
+    detail = `${unbuildable.size} row(s) could not be sent and were left ready. ${first ?? ''}`.trim();
+  } else {
+    stoppedBy = 'attempts';
+    reason = 'circuit-breaker';
+    const lines = leftSending.map((j) => j.row.line).slice(0, 5).join(', ');
+    detail =
+      `${counts.sending} row(s) got no clear answer after every attempt allowed in one run (lines ${lines}${leftSending.length > 5 ? ', …' : ''}). ` +
+      'Sending paused; press Resume to look them up by key and try again.';
+  }
+  const now = clock.now();
+  const from = getCampaign(db, campaignId)?.sendState ?? 'sending';
+  if (reason === null) {
+    if (from !== 'done') setSendState(db, campaignId, { from, to: 'done' }, now);
+  } else if (from === 'sending') {
+    setSendState(db, campaignId, { from, to: 'paused', reason, detail }, now);
+  }
+  const campaign = getCampaign(db, campaignId);
+  return {
+    stoppedBy,
+    sendState: campaign?.sendState ?? from,
+    pausedReason: campaign?.pausedReason ?? null,
+    message: detail,
+    counts,
+  };
+}
+
+/** Ready rows in import order, a batch at a time; one more pass from the top catches rows put back. */
+function readySource(db: Db, campaignId: string, unbuildable: ReadonlyMap<number, string>) {
+  let buffer: Recipient[] = [];
+  let cursor = 0;
+  let wrapped = false;
+  let exhausted = false;
+  return {
+    get exhausted() {
+      return exhausted && buffer.length === 0;
+    },
+    next(): Job | undefined {
+      while (buffer.length === 0 && !exhausted) {
+        const rows = listByState(db, campaignId, 'ready', { afterId: cursor, limit: READY_BATCH });
+        if (rows.length === 0) {
+          if (wrapped || cursor === 0) exhausted = true;
+          wrapped = true;
+          cursor = 0;
+          continue;
+        }
+        cursor = rows[rows.length - 1]?.id ?? cursor;
+        buffer = rows.filter((r) => !unbuildable.has(r.id)).reverse();
+        if (buffer.length > 0) wrapped = false;
+      }
+      const row = buffer.pop();
+      return row ? { row, uncertain: false, attempts: 0, ambiguousStreak: 0, fresh: true } : undefined;
+    },
+  };
+}
+
+function rejectionText(status: number, code: string | undefined, message: string): string {
+  return `${message} (HTTP ${status}${code ? ` ${code}` : ''})`;
+}
+
+function authDetail(message: string): string {
+  return `The service rejected the API key, so sending stopped (${message}). Set the key for this environment again, then press Resume.`;
+}
+
+const REASON_TEXT: Record<Ambiguous['reason'], string> = {
+  timeout: 'timeout',
+  unreachable: 'service unreachable',
+  connection: 'connection broken',
+  truncated: 'answer cut off',
+  'server-error': 'server error',
+  status: 'unclear HTTP status',
+  unreadable: 'unreadable answer',
+  schema: 'unexpected answer',
+  paging: 'unexpected paging',
+  aborted: 'request cancelled',
+};
+
+function breakerDetail(threshold: number, last: Ambiguous): string {
+  const what = last.status !== undefined && last.reason !== 'timeout' ? `${REASON_TEXT[last.reason]} (HTTP ${last.status})` : REASON_TEXT[last.reason];
+  return (
+    `${threshold} requests in a row got no clear answer (last: ${what} on ${last.endpoint}). ` +
+    'Sending paused; press Resume when the service is back.'
+  );
+}
+
+function unclear(endpoint: string, message: string): Ambiguous {
+  return { kind: 'ambiguous', reason: 'status', status: undefined, endpoint, message };
+}
+
+function mismatch(endpoint: string, order: Order, key: string): Ambiguous {
+  return {
+    kind: 'ambiguous',
+    reason: 'schema',
+    status: undefined,
+    endpoint,
+    message: `${endpoint}: the answer is order ${order.id} under the key "${order.externalReferenceId ?? ''}", not this row's key "${key}"; nothing was recorded from it.`,
+  };
+}
