@@ -64,10 +64,18 @@ const INDEX_BY_SLUG = new Map(CATALOG.map((p, i) => [p.slug, i]));
 // Leaves room for this many products per key before ids of different keys could interleave.
 const ID_STRIDE = 100;
 
+// Memoised: every request and every replayed order asks, and a hash per call adds up.
+const offsets = new Map<string, number>();
+
 /** The first product id of a key's catalog, minus one. Stable across restarts. */
 export function productIdOffset(key: string): number {
-  const hash = createHash('sha256').update(key, 'utf8').digest();
-  return 100_000 + (hash.readUInt32BE(0) % 90_000) * ID_STRIDE;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const hash = createHash('sha256').update(key, 'utf8').digest();
+    offset = 100_000 + (hash.readUInt32BE(0) % 90_000) * ID_STRIDE;
+    offsets.set(key, offset);
+  }
+  return offset;
 }
 
 export function productIdFor(key: string, slug: string): number {

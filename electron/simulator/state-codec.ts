@@ -6,7 +6,6 @@ import { z } from 'zod';
 import type { Money } from '../../shared/domain/money.ts';
 import { productForId } from './catalog.ts';
 import { dec, decToString } from './decimal.ts';
-import { canonicalJson } from './order-request.ts';
 import type { OrderRecord } from './store.ts';
 import { ITEM_STATUSES, ORDER_STATUSES, SimulatorError, type ItemStatus, type OrderStatus } from './types.ts';
 
@@ -40,8 +39,11 @@ const OrderLine = z.object({
   }),
   message: z.string().nullable(),
   externalReferenceId: z.string().nullable(),
-  /** The request body as it was parsed (its canonical form tells a faithful retry from a conflicting one). */
-  body: z.unknown(),
+  /**
+   * The request body as canonical JSON text (keys sorted), exactly the fingerprint that tells a
+   * faithful retry from a conflicting one: kept as text so the replay need not re-sort it.
+   */
+  body: z.string(),
 });
 const AcceptLine = z.object({ v: z.literal(STATE_VERSION), type: z.literal('accept'), key: z.string().min(1), orderId: id, at: time });
 const ForceLine = z.object({
@@ -93,8 +95,8 @@ export function encodeOrder(o: OrderRecord): string {
     delivery: o.delivery,
     message: o.message,
     externalReferenceId: o.externalReferenceId,
-  // The fingerprint is already canonical JSON of the body: spliced in, not parsed and stringified again.
-  }).slice(0, -1) + `,"body":${o.fingerprint}}`;
+    body: o.fingerprint,
+  });
 }
 
 export function encodeAccept(key: string, orderId: number, at: number): string {
@@ -122,7 +124,7 @@ export function orderFromLine(l: Extract<StateLine, { type: 'order' }>): OrderRe
     delivery: l.delivery,
     message: l.message,
     externalReferenceId: l.externalReferenceId,
-    fingerprint: canonicalJson(l.body),
+    fingerprint: l.body,
     id: l.id,
     itemId: l.itemId,
     key: l.key,

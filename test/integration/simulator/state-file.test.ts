@@ -224,7 +224,7 @@ describe('simulator state file: a restart on the same file keeps what was acknow
         id: (template['id'] as number) + i,
         itemId: (template['itemId'] as number) + i,
         externalReferenceId: `bulk-${i}`,
-        body: { ...(template['body'] as Record<string, unknown>), external_reference_id: `bulk-${i}` },
+        body: (template['body'] as string).replace('"bulk-0"', `"bulk-${i}"`),
       }));
     }
     appendFileSync(stateFile, `${more.join('\n')}\n`);

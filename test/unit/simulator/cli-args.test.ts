@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseSimulatorArgs, SimulatorArgsError } from '../../../electron/simulator/index.ts';
 
@@ -19,6 +20,12 @@ describe('parseSimulatorArgs', () => {
 
   it('defaults to any free port on 127.0.0.1', () => {
     expect(parseSimulatorArgs([])).toEqual({ port: 0, host: '127.0.0.1' });
+  });
+
+  it('--state-file is resolved to an absolute path against the working directory', () => {
+    expect(parseSimulatorArgs(['--state-file', '/data/sim.jsonl']).stateFile).toBe('/data/sim.jsonl');
+    expect(parseSimulatorArgs(['--state-file=rel/sim.jsonl']).stateFile).toBe(resolve(process.cwd(), 'rel/sim.jsonl'));
+    expect(() => parseSimulatorArgs(['--state-file='])).toThrow(/--state-file needs a file path/);
   });
 
   it('accepts --flag=value', () => {
