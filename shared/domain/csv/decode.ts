@@ -1,11 +1,6 @@
 // Turns the bytes of a spreadsheet export into text, and says which encoding it assumed so the
 // person can see it (and object) before anything is stored.
-//
-// Legacy encodings go through iconv-lite, not TextDecoder: Node 20's TextDecoder drops the
-// Windows-1252 bytes 0x80–0x9F (€, ’, “) and reads CP949's extended Hangul as ASCII.
-// iconv-lite uses a global `Buffer` internally; Node has one, and the renderer bundle gets the
-// `buffer` polyfill package through iconv-lite's dependency safer-buffer.
-import iconv from 'iconv-lite';
+import { decodeCp949, decodeWindows1252 } from './legacy-decoders.ts';
 
 export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'cp949';
 
@@ -47,7 +42,7 @@ function decodeUtf16(bytes: Uint8Array, label: 'utf-16le' | 'utf-16be'): string 
 
 function decodeLegacy(bytes: Uint8Array): DecodedCsv {
   const encoding = guessLegacyEncoding(bytes);
-  return { text: iconv.decode(bytes, encoding === 'cp949' ? 'cp949' : 'windows1252'), encoding };
+  return { text: encoding === 'cp949' ? decodeCp949(bytes) : decodeWindows1252(bytes), encoding };
 }
 
 /**

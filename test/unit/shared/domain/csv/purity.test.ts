@@ -1,4 +1,5 @@
-// shared/ runs in the sandboxed renderer as well as in the engine: it may not reach for Node or the DOM.
+// shared/ runs in the sandboxed renderer as well as in the engine: it may not reach for Node or the DOM,
+// nor load iconv-lite, which requires Node's 'buffer' module when it loads.
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
@@ -8,7 +9,7 @@ const files = [
   new URL('validation.ts', root),
   new URL('email.ts', root),
 ];
-const FORBIDDEN = /from ['"](node:|fs|path|buffer|electron)|\b(Buffer|window|document|require)\s*[.(]/;
+const FORBIDDEN = /from ['"](node:|fs|path|buffer|electron|iconv-lite)|\b(Buffer|window|document|require)\s*[.(]/;
 
 describe('CSV import modules stay pure', () => {
   it.each(files.map((f) => [f.pathname.split('/shared/')[1]!, f] as const))('%s imports no Node, DOM or Electron API', (_name, file) => {
