@@ -2,10 +2,14 @@
 // state in the data folder so orders outlive each CLI command and app session. No test endpoints
 // (the audit names accounts by their full key), no latency, no faults.
 
+import { resolve } from 'node:path';
 import { createSimulator } from './server.ts';
 
 export interface EmbeddedSimulatorOptions {
-  /** Absolute path of the state file, e.g. `<data dir>/simulator-state.jsonl`. */
+  /**
+   * The state file, e.g. `<data dir>/simulator-state.jsonl`. A relative path (a relative
+   * --data-dir) is resolved against the working directory now, as the CLI's --state-file is.
+   */
   stateFile: string;
   now?: () => number;
   /** Default 3000 (DEFAULT_ITEM_DELAY_MS). */
@@ -21,7 +25,7 @@ export interface EmbeddedSimulator {
 
 export async function startEmbeddedSimulator(options: EmbeddedSimulatorOptions): Promise<EmbeddedSimulator> {
   const sim = createSimulator({
-    stateFile: options.stateFile,
+    stateFile: resolve(options.stateFile),
     testEndpoints: false,
     latencyMs: 0,
     ...(options.now ? { now: options.now } : {}),
