@@ -104,13 +104,13 @@ export function parseCsvText(decoded: DecodedCsv, options: ParseOptions = {}): P
   const { mapping, invalid } = applyMappingOverride(detectedMapping, options.mapping, width);
   if (!header) problems.push({ line: headerLine, message: 'The file has no header row: the first line should name the columns (Name, Email, …).' });
   for (const { field, index: column } of invalid) {
-    problems.push({ line: headerLine, message: `Column ${column + 1} chosen for ${field} does not exist: the header has ${width} columns.` });
+    problems.push({ line: headerLine, message: `Column ${column + 1}, chosen for ${field}, does not exist: the header (line ${headerLine}) has ${width} columns.` });
   }
   if (header && mapping.email === undefined) {
-    problems.push({ line: headerLine, message: 'No column was recognised as the e-mail address: choose it in the mapping step.' });
+    problems.push({ line: headerLine, message: `The header (line ${headerLine}) has no column recognised as the e-mail address: choose it in the mapping step.` });
   }
   if (header && mapping.name === undefined && mapping.firstName === undefined && mapping.lastName === undefined) {
-    problems.push({ line: headerLine, message: 'No column was recognised as the recipient name: choose it in the mapping step.' });
+    problems.push({ line: headerLine, message: `The header (line ${headerLine}) has no column recognised as the recipient name: choose it in the mapping step.` });
   }
 
   const records: CsvRecord[] = [];

@@ -147,9 +147,18 @@ describe('parseCsv: mapping', () => {
   it('reports a missing e-mail or name column on the header line', () => {
     const parsed = parseCsv(utf8('Contact,Who\na@example.com,Ann\n'));
     expect(parsed.problems).toEqual([
-      { line: 1, message: 'No column was recognised as the e-mail address: choose it in the mapping step.' },
-      { line: 1, message: 'No column was recognised as the recipient name: choose it in the mapping step.' },
+      { line: 1, message: 'The header (line 1) has no column recognised as the e-mail address: choose it in the mapping step.' },
+      { line: 1, message: 'The header (line 1) has no column recognised as the recipient name: choose it in the mapping step.' },
     ]);
+  });
+
+  it('reports a mapping override to a column the header does not have', () => {
+    const parsed = parseCsv(utf8('Name,Email\nAnn,a@example.com\n'), { mapping: { email: 5 } });
+    expect(parsed.mapping).toEqual({ name: 0 });
+    expect(parsed.problems[0]).toEqual({
+      line: 1,
+      message: 'Column 6, chosen for email, does not exist: the header (line 1) has 2 columns.',
+    });
   });
 
   it('reports an empty file as having no header', () => {
