@@ -19,6 +19,14 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'check a CSV against a product, store nothing: validate FILE.csv --product ID [--amount N] [--json]',
     load: async () => (await import('./commands/catalog.ts')).validateCommand,
   },
+  send: {
+    summary: 'import a CSV and send one gift per valid row: send FILE.csv --product ID [--amount N] [--sender NAME] [--message TEXT] [--yes]',
+    load: async () => (await import('./commands/sending.ts')).sendCommand,
+  },
+  resume: {
+    summary: 'reconcile an interrupted campaign, then send what is left: resume CAMPAIGN_ID [--yes]',
+    load: async () => (await import('./commands/sending.ts')).resumeCommand,
+  },
   status: {
     summary: "a campaign's counts and charged totals: status [CAMPAIGN_ID] [--json]",
     load: async () => (await import('./commands/tracking.ts')).statusCommand,

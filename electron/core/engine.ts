@@ -7,12 +7,13 @@ import { toDecimal, totalsByCurrency, type Money } from '../../shared/domain/mon
 import { importCampaign, previewImport, type ImportRequest } from './campaigns/importer.ts';
 import { pollRound, trackedRows, type PollRoundResult } from './campaigns/poller.ts';
 import { nextPollDelay } from './campaigns/policy.ts';
+import { createSendQueue, type RunOptions, type SendQueue, type SendResult } from './campaigns/send-queue.ts';
 import { snapshotOf, unorderableReason } from './campaigns/products.ts';
 import { renderReport, writeFileAtomically, type ReportRow } from './campaigns/report.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createConnections, EMBEDDED_SIMULATOR_URL, type Connection, type ConnectionOptions, type Connections } from './connections.ts';
 import { openDatabase, type Db } from './db/open.ts';
-import { getCampaign, listCampaigns, pauseInterrupted, type Campaign, type CreatedCampaign, type Environment } from './db/repos/campaigns.ts';
+import { getCampaign, listCampaigns, pauseInterrupted, type Campaign, type CreatedCampaign, type Environment, type ProductSnapshot } from './db/repos/campaigns.ts';
 import { chargedTotals, countByState, listByState, type Recipient, type StateCounts } from './db/repos/recipients.ts';
 import { DATABASE_FILE } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
@@ -83,6 +84,11 @@ export interface Engine {
   preview(connection: Connection, bytes: Uint8Array, product: Product, opts?: { defaultAmount?: Money | null; csv?: ImportRequest['csv'] }): CsvImport;
   createCampaign(connection: Connection, request: Omit<ImportRequest, 'environment' | 'baseUrl' | 'product' | 'productId'> & { product: Product }): CreatedCampaign & { preview: CsvImport };
   preflight(campaignId: string): Promise<PreflightResult>;
+  /**
+   * Sends (or resumes) a campaign on its own connection: reconciles its `sending` rows by key first,
+   * then sends the rest. Returns when every row is settled for sending, or the run paused.
+   */
+  send(campaignId: string, opts?: RunOptions & { rate?: number }): Promise<SendResult>;
   poll(connection: Connection, campaignId?: string, signal?: AbortSignal): Promise<PollRoundResult>;
   /** Milliseconds until the next poll round by the schedule: 30–60 s after a send, backing off to 15 min. */
   nextPollDelay(connection: Connection, campaignId?: string): number;
@@ -103,6 +109,9 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   // A campaign that was sending when the last process died is paused as 'interrupted': sending
   // needs a person's Resume (DESIGN invariant 4); polling resumes by itself.
   pauseInterrupted(db, clock.now());
+
+  // One queue per connection, so one campaign is never sent twice at once in this process.
+  const queues = new WeakMap<Connection, SendQueue>();
 
   const campaign = (id: string): Campaign => {
     const found = getCampaign(db, id);
@@ -187,8 +196,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       else {
         const reason = unorderableReason(product);
         if (reason) problems.push(`Product ${c.productId} cannot be ordered any more: ${reason}.`);
-        const snapshot = snapshotOf(product);
-        if (JSON.stringify(snapshot) !== JSON.stringify({ ...c.product, ...snapshot }) || snapshot.currency !== c.product.currency) {
+        if (priceKey(snapshotOf(product)) !== priceKey(c.product)) {
           problems.push(`Product ${c.productId} changed since the import (price or currency); import the file again.`);
         }
         const checked = await connection.client.getAvailability(c.productId);
@@ -213,6 +221,17 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         totals: totalsByCurrency(toSend.flatMap((r) => (r.amountMinor != null && r.currency ? [{ minor: r.amountMinor, currency: r.currency }] : []))),
         rowsToSend: toSend.length,
       };
+    },
+
+    async send(campaignId, opts = {}) {
+      const c = campaign(campaignId);
+      const connection = await engine.connectionFor(c, opts.rate ? { rate: opts.rate } : {});
+      let queue = queues.get(connection);
+      if (!queue) {
+        queue = createSendQueue({ db, client: connection.client, clock, limiter: connection.limiter });
+        queues.set(connection, queue);
+      }
+      return queue.run(campaignId, opts);
     },
 
     poll(connection, campaignId, signal) {
@@ -291,6 +310,11 @@ export function toReportRow(r: Recipient): ReportRow {
     lastError: r.lastError,
     line: r.line,
   };
+}
+
+/** What a campaign's amounts were validated against: the price and its currency. */
+function priceKey(p: ProductSnapshot): string {
+  return p.priceKind === 'fixed' ? `${p.currency} ${p.amountMinor}` : `${p.currency} ${p.minMinor}-${p.maxMinor}`;
 }
 
 function serviceError(outcome: { kind: string; message: string; endpoint: string }): ServiceError {

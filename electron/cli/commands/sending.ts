@@ -1,0 +1,151 @@
+// giftbatch send / resume: import, pre-flight, an explicit confirmation (orders are final), send.
+import { basename } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import { formatMoney, type Money } from '../../../shared/domain/money.ts';
+import type { SendResult } from '../../core/campaigns/send-queue.ts';
+import type { Engine, PreflightResult } from '../../core/engine.ts';
+import { EXIT, UsageError } from '../exit-codes.ts';
+import { commonOf, out, parseCommand, positiveNumber, printJson, say, withEngine, type Common } from '../options.ts';
+import { progressView } from '../progress.ts';
+import { amountOption, productFor, readCsvFile } from './catalog.ts';
+import { statusLine } from './tracking.ts';
+
+const SEND_HELP = `Usage: giftbatch send FILE.csv --product ID [--amount N] [--sender NAME] [--message TEXT]
+                      [--name NAME] [--country CC] [--rate R] [--yes] [--json]
+Imports the file as a new campaign, checks the product and every row, asks you to confirm (orders
+are final; --yes confirms), then sends one order per valid row. Ctrl-C pauses cleanly; continue
+with \`giftbatch resume CAMPAIGN_ID\`.`;
+
+const RESUME_HELP = `Usage: giftbatch resume CAMPAIGN_ID [--rate R] [--yes] [--json]
+Looks up every interrupted order by its key first, then sends what is left (after confirmation).`;
+
+export async function sendCommand(argv: string[]): Promise<number> {
+  const parsed = parseCommand(
+    argv,
+    {
+      product: { type: 'string' },
+      amount: { type: 'string' },
+      sender: { type: 'string' },
+      message: { type: 'string' },
+      name: { type: 'string' },
+      country: { type: 'string' },
+      rate: { type: 'string' },
+      yes: { type: 'boolean' },
+    },
+    SEND_HELP,
+  );
+  if (!parsed) return EXIT.ok;
+  const common = commonOf(parsed.values);
+  const file = parsed.positionals[0];
+  const bytes = readCsvFile(file, SEND_HELP);
+  const rate = positiveNumber(parsed.values.rate, '--rate');
+  return withEngine(common, async (engine) => {
+    const connection = await engine.connections.get(common.env, {
+      ...(common.baseUrl ? { baseUrl: common.baseUrl } : {}),
+      ...(rate ? { rate } : {}),
+    });
+    const product = await productFor(engine, connection, parsed.values.product, SEND_HELP, parsed.values.country?.toUpperCase());
+    const created = engine.createCampaign(connection, {
+      bytes,
+      product,
+      name: parsed.values.name ?? `${basename(file ?? 'recipients.csv')} ${new Date(engine.clock.now()).toISOString().slice(0, 16).replace('T', ' ')}`,
+      senderName: parsed.values.sender ?? 'Giftbatch',
+      message: parsed.values.message ?? null,
+      defaultAmount: amountOption(parsed.values.amount, product),
+    });
+    const id = created.campaign.id;
+    say(`Campaign ${id}: ${created.counts.ready} rows ready, ${created.counts.invalid} invalid.`);
+    for (const row of created.preview.validation.rows) for (const e of row.errors) say(`  ${e.message}`);
+    return confirmAndSend(engine, common, id, parsed.values.yes ?? false, rate);
+  });
+}
+
+export async function resumeCommand(argv: string[]): Promise<number> {
+  const parsed = parseCommand(argv, { yes: { type: 'boolean' }, rate: { type: 'string' } }, RESUME_HELP);
+  if (!parsed) return EXIT.ok;
+  const common = commonOf(parsed.values);
+  const id = parsed.positionals[0];
+  if (!id) throw new UsageError(`Name the campaign to resume.\n\n${RESUME_HELP}`);
+  const rate = positiveNumber(parsed.values.rate, '--rate');
+  return withEngine(common, async (engine) => confirmAndSend(engine, common, id, parsed.values.yes ?? false, rate));
+}
+
+async function confirmAndSend(engine: Engine, common: Common, id: string, yes: boolean, rate: number | undefined): Promise<number> {
+  const preflight = await engine.preflight(id);
+  printPreflight(preflight);
+  if (!preflight.ok) {
+    say(`Nothing was sent. Campaign ${id} stays as it is; fix the above and run: giftbatch resume ${id}`);
+    return finish(engine, common, id, EXIT.rowsFailed);
+  }
+  if (preflight.rowsToSend === 0) {
+    say('Nothing left to send.');
+    return finish(engine, common, id, exitFor(engine, id, null));
+  }
+  const total = preflight.totals.map(formatMoney).join(' + ');
+  if (!yes && !(await confirm(`Send ${preflight.rowsToSend} gift orders totalling ${total}? Orders are final and cannot be cancelled. [y/N] `))) {
+    say(`Not sent. Orders are final, so sending needs a confirmation: run \`giftbatch resume ${id} --yes\` when ready.`);
+    return finish(engine, common, id, EXIT.usage);
+  }
+
+  const controller = new AbortController();
+  let interrupts = 0;
+  const onSignal = () => {
+    interrupts += 1;
+    if (interrupts === 1) {
+      say('\nPausing: waiting for the requests in flight to be answered and recorded (Ctrl-C again to quit now)…');
+      controller.abort();
+    } else {
+      // Rows in flight stay `sending` on disk; the next resume looks each one up by its key.
+      process.exit(EXIT.interrupted);
+    }
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const view = progressView();
+  let result: SendResult;
+  try {
+    result = await engine.send(id, { signal: controller.signal, onProgress: (p) => view.update(p), ...(rate ? { rate } : {}) });
+  } finally {
+    view.done();
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+  }
+  say(result.message);
+  return finish(engine, common, id, exitFor(engine, id, result));
+}
+
+function exitFor(engine: Engine, id: string, result: SendResult | null): number {
+  if (result) {
+    if (result.stoppedBy === 'user') return EXIT.interrupted;
+    if (result.stoppedBy === 'circuit-breaker' || result.stoppedBy === 'auth') return EXIT.unreachable;
+    if (result.stoppedBy !== 'done') return EXIT.rowsFailed;
+  }
+  const { counts } = engine.status(id);
+  return counts.failed > 0 || counts.invalid > 0 ? EXIT.rowsFailed : EXIT.ok;
+}
+
+function finish(engine: Engine, common: Common, id: string, code: number): number {
+  const status = engine.status(id);
+  if (common.json) printJson({ campaign_id: id, counts: status.counts, charged: status.charged, send_state: status.send_state, paused_reason: status.paused_reason });
+  else {
+    out(statusLine(status));
+    out(`Campaign id: ${id}`);
+  }
+  return code;
+}
+
+function printPreflight(p: PreflightResult) {
+  for (const problem of p.problems) say(`Pre-flight: ${problem}`);
+  if (p.availability?.message) say(`Availability: ${p.availability.message}`);
+  if (p.rowsToSend > 0) say(`To send: ${p.rowsToSend} orders, ${p.totals.map((m: Money) => formatMoney(m)).join(' + ')} (face value, product currency).`);
+}
+
+async function confirm(question: string): Promise<boolean> {
+  if (!process.stdin.isTTY) return false;
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    return /^y(es)?$/i.test((await rl.question(question)).trim());
+  } finally {
+    rl.close();
+  }
+}
