@@ -44,6 +44,8 @@ export interface ConnectionOptions {
 
 export interface Connections {
   get(environment: Environment, opts?: ConnectionOptions): Promise<Connection>;
+  /** Drops the cached connections of an environment, so the next get reads its key, address and rate again. */
+  forget(environment: Environment): void;
   close(): Promise<void>;
 }
 
@@ -100,16 +102,22 @@ export function createConnections(deps: {
       const { key, source } = await resolveKey(environment);
       const rate = opts.rate ?? getSetting(deps.db, `rate.${environment}`, rateSetting, DEFAULT_RATES[environment]);
       const limiter = createRateLimiter({ rate, burst: Math.max(1, Math.ceil(rate / 5)), clock: deps.clock });
+      // GIFTBATCH_REQUEST_TIMEOUT_MS: for tests that make the simulator answer past the timeout.
+      const timeoutMs = opts.timeoutMs ?? (Number(env.GIFTBATCH_REQUEST_TIMEOUT_MS) || undefined);
       const client = createServiceClient({
         baseUrl: url,
         apiKey: key,
         limiter,
         clock: deps.clock,
-        ...(opts.timeoutMs ? { timeoutMs: opts.timeoutMs } : {}),
+        ...(timeoutMs ? { timeoutMs } : {}),
       });
       const connection: Connection = { environment, baseUrl, url, client, limiter, keySource: source };
       open.set(id, connection);
       return connection;
+    },
+    forget(environment) {
+      // Runs in progress keep the connection they hold; only new work picks up the change.
+      for (const [id, connection] of open) if (connection.environment === environment) open.delete(id);
     },
     async close() {
       open.clear();

@@ -1,0 +1,22 @@
+// What the handlers share: the engine, the background runtime, and how this shell is set up.
+import type { CampaignSummary } from '../../../shared/contract.ts';
+import type { Engine } from '../engine.ts';
+import type { Redactor } from './errors.ts';
+import type { PollScheduler } from './poll-scheduler.ts';
+import type { ProgressBatcher } from './progress.ts';
+import type { SendRuns } from './send-runs.ts';
+
+export interface AppContext {
+  readonly engine: Engine;
+  readonly shell: 'desktop' | 'browser';
+  readonly version: string;
+  readonly sampleCsvPath: string;
+  readonly processEnv: NodeJS.ProcessEnv;
+  readonly redactor: Redactor;
+  readonly runs: SendRuns;
+  readonly pollers: PollScheduler;
+  readonly progress: ProgressBatcher;
+  summary(campaignId: string): CampaignSummary;
+  /** Desktop: asks where to save the report and writes it; returns the path, or null when cancelled. */
+  readonly saveReport?: ((fileName: string, csv: string) => Promise<string | null>) | undefined;
+}

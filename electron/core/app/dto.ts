@@ -1,0 +1,60 @@
+// The engine's records as the contract's DTOs: money as decimal strings with their currency,
+// nulls instead of undefined, never a key or a request body.
+import type { MoneyDto, ProductDto, RowDto } from '../../../shared/contract.ts';
+import { toDecimal, type Money } from '../../../shared/domain/money.ts';
+import { unorderableReason } from '../campaigns/products.ts';
+import type { Recipient } from '../db/repos/recipients.ts';
+import type { Product } from '../service/index.ts';
+
+export function moneyDto(money: Money): MoneyDto {
+  return { currency: money.currency, amount: toDecimal(money) };
+}
+
+export function productDto(product: Product): ProductDto {
+  return {
+    id: product.id,
+    name: product.name ?? null,
+    brand: product.brand ?? null,
+    countryCode: product.countryCode ?? null,
+    currency: product.currency,
+    availability: product.availability,
+    deliveryMethods: [...product.deliveryMethods],
+    price:
+      product.price.kind === 'fixed'
+        ? { kind: 'fixed', amount: moneyDto(product.price.amount) }
+        : { kind: 'range', min: moneyDto(product.price.min), max: moneyDto(product.price.max) },
+    unorderableReason: unorderableReason(product),
+  };
+}
+
+function issues(list: readonly { field?: string | undefined; message: string }[]): RowDto['errors'] {
+  return list.map((i) => (i.field ? { field: i.field, message: i.message } : { message: i.message }));
+}
+
+export function rowDto(r: Recipient, now: number): RowDto {
+  return {
+    id: r.id,
+    line: r.line,
+    name: r.name,
+    email: r.email,
+    amount: r.amountMinor != null && r.currency ? moneyDto({ minor: r.amountMinor, currency: r.currency }) : null,
+    message: r.message,
+    state: r.state,
+    orderId: r.orderId,
+    orderStatus: r.orderStatus,
+    itemId: r.itemId,
+    itemStatus: r.itemStatus,
+    charged: r.charged ? moneyDto(r.charged) : null,
+    exchangeRate: r.exchangeRate?.rate ?? null,
+    feeRate: r.feeRate,
+    externalReferenceId: r.externalReferenceId,
+    attempts: r.attempts,
+    lastError: r.lastError,
+    errors: issues(r.errors),
+    warnings: issues(r.warnings),
+    sentAt: r.sentAt,
+    deliveredAt: r.deliveredAt,
+    acceptanceExpiry: r.acceptanceExpiry,
+    acceptanceExpired: r.state === 'ordered' && r.acceptanceExpiry != null && r.acceptanceExpiry < now,
+  };
+}

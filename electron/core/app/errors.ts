@@ -1,0 +1,88 @@
+// Errors cross the boundary as data (STYLE "One contract"): every failure of a call becomes
+// `{ code, message }` with a code from the contract. Known failures keep their message, which says
+// what happened and what to do next; anything else becomes a generic message, with the details
+// going to the log only. No message, logged or returned, ever carries an API key.
+import { z } from 'zod';
+import type { ErrorCode } from '../../../shared/contract.ts';
+import { MoneyError } from '../../../shared/domain/money.ts';
+import { CampaignNotSendableError } from '../campaigns/send-queue.ts';
+import { ConfigurationError } from '../connections.ts';
+import { IllegalSendStateError } from '../db/repos/campaigns.ts';
+import { CampaignNotFoundError, ServiceError } from '../engine.ts';
+
+/** A failure a handler raises on purpose, with the contract's code for it. */
+export class AppError extends Error {
+  override readonly name = 'AppError';
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface CallError {
+  code: ErrorCode;
+  message: string;
+}
+
+export type AppLog = (level: 'info' | 'warn' | 'error', message: string) => void;
+
+const SERVICE_CODES: Record<ServiceError['kind'], ErrorCode> = {
+  auth: 'service-auth',
+  unreachable: 'service-unreachable',
+  rejected: 'service-rejected',
+  'not-found': 'not-found',
+};
+
+/** The contract's error for anything a call threw; `call` names it in the generic message. */
+export function classifyError(error: unknown, call: string): CallError & { expected: boolean } {
+  if (error instanceof AppError) return { code: error.code, message: error.message, expected: true };
+  if (error instanceof z.ZodError) {
+    return { code: 'invalid-input', message: `The request for ${call} is not valid: ${z.prettifyError(error)}`, expected: true };
+  }
+  if (error instanceof CampaignNotFoundError || error instanceof CampaignNotSendableError) {
+    return { code: 'not-found', message: error.message, expected: true };
+  }
+  if (error instanceof ConfigurationError) return { code: 'configuration', message: error.message, expected: true };
+  if (error instanceof ServiceError) return { code: SERVICE_CODES[error.kind], message: error.message, expected: true };
+  if (error instanceof MoneyError) return { code: 'invalid-input', message: `The amount is not valid: ${error.message}.`, expected: true };
+  if (error instanceof IllegalSendStateError) {
+    return { code: 'conflict', message: `This campaign cannot do that in its current state (${error.message}).`, expected: true };
+  }
+  return {
+    code: 'internal',
+    message: `Something went wrong inside Giftbatch while handling ${call}. Nothing was sent by this request; the details are in the log. Try again, and report it if it keeps happening.`,
+    expected: false,
+  };
+}
+
+/**
+ * Replaces every known secret in a text with a mask. Keys are registered as they are entered
+ * (environments:setKey) or found (GIFTBATCH_API_KEY), so even a message that echoes one is clean.
+ */
+export interface Redactor {
+  add(secret: string | null | undefined): void;
+  redact(text: string): string;
+}
+
+export function createRedactor(): Redactor {
+  const secrets = new Set<string>();
+  return {
+    add(secret) {
+      const trimmed = secret?.trim();
+      // Very short strings would mask ordinary words; real keys are long.
+      if (trimmed && trimmed.length >= 6) secrets.add(trimmed);
+    },
+    redact(text) {
+      let out = text;
+      for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join('[redacted key]');
+      return out;
+    },
+  };
+}
+
+export function errorText(error: unknown): string {
+  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
+  return String(error);
+}

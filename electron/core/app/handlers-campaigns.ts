@@ -1,0 +1,180 @@
+// Calls of the import, campaign and list screens: preview and create from a CSV, read a campaign
+// and its rows, send / pause / check now, the timeline and the delivery report.
+import type { CallOutput } from '../../../shared/contract.ts';
+import type { CsvImport } from '../../../shared/domain/csv/index.ts';
+import { parseDecimal, type Money } from '../../../shared/domain/money.ts';
+import { renderReport } from '../campaigns/report.ts';
+import { listCampaigns } from '../db/repos/campaigns.ts';
+import { eventTimeline } from '../db/repos/events.ts';
+import { pageRecipients } from '../db/repos/recipients.ts';
+import type { Product } from '../service/index.ts';
+import type { AppContext } from './context.ts';
+import type { HandlerInput, Handlers } from './dispatch.ts';
+import { moneyDto, rowDto } from './dto.ts';
+import { connectionOf } from './environments.ts';
+import { AppError } from './errors.ts';
+import { campaignOrThrow } from './summary.ts';
+
+type CampaignCalls =
+  | 'campaigns:previewImport'
+  | 'campaigns:create'
+  | 'campaigns:list'
+  | 'campaigns:get'
+  | 'campaigns:rows'
+  | 'campaigns:preflight'
+  | 'campaigns:send'
+  | 'campaigns:pause'
+  | 'campaigns:checkNow'
+  | 'campaigns:timeline'
+  | 'campaigns:report';
+
+type ImportInput = HandlerInput<'campaigns:previewImport'>;
+
+function bytesOf(input: { bytesBase64: string; fileName: string }): Uint8Array {
+  const bytes = Buffer.from(input.bytesBase64, 'base64');
+  if (bytes.length === 0) throw new AppError('invalid-input', `"${input.fileName}" is empty. Choose the CSV export of your attendee list.`);
+  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
+}
+
+function defaultAmountOf(text: string | null | undefined, product: Product): Money | null {
+  if (text == null || text.trim() === '') return null;
+  return parseDecimal(text.trim().replace(/^[^\d+-]+/, ''), product.currency);
+}
+
+function csvOptions(input: Pick<ImportInput, 'csv'>) {
+  if (!input.csv) return undefined;
+  return { ...(input.csv.delimiter ? { delimiter: input.csv.delimiter } : {}), ...(input.csv.mapping ? { mapping: input.csv.mapping } : {}) };
+}
+
+function mappingRecord(mapping: Readonly<Partial<Record<string, number>>>): Record<string, number> {
+  return Object.fromEntries(Object.entries(mapping).filter((e): e is [string, number] => typeof e[1] === 'number'));
+}
+
+function previewDto(result: CsvImport): CallOutput<'campaigns:previewImport'> {
+  const { parsed, validation } = result;
+  return {
+    encoding: parsed.encoding,
+    delimiter: parsed.delimiter,
+    headers: [...parsed.headers],
+    mapping: mappingRecord(parsed.mapping),
+    detectedMapping: mappingRecord(parsed.detectedMapping),
+    problems: parsed.problems.map((p) => ({ line: p.line, message: p.message })),
+    rows: validation.rows.map((r) => ({
+      line: r.line,
+      name: r.name,
+      email: r.email,
+      amount: r.amount ? moneyDto(r.amount) : null,
+      message: r.message,
+      errors: r.errors.map((i) => ({ field: i.field, message: i.message })),
+      warnings: r.warnings.map((i) => ({ field: i.field, message: i.message })),
+    })),
+    totals: {
+      rows: validation.totals.rows,
+      valid: validation.totals.valid,
+      invalid: validation.totals.invalid,
+      duplicateEmails: validation.totals.duplicateEmails,
+      knownEmails: validation.totals.knownEmails,
+      amounts: validation.totals.totals.map(moneyDto),
+    },
+  };
+}
+
+function reportFileName(name: string, now: number): string {
+  const slug = name.normalize('NFKD').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).toLowerCase() || 'campaign';
+  return `giftbatch-${slug}-report-${new Date(now).toISOString().slice(0, 10)}.csv`;
+}
+
+export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls> {
+  const { engine } = ctx;
+
+  const load = async (input: ImportInput) => {
+    const connection = await connectionOf(engine, input.environment);
+    const product = await engine.findProduct(connection, input.productId, input.country);
+    return { connection, product, bytes: bytesOf(input), defaultAmount: defaultAmountOf(input.defaultAmount, product), csv: csvOptions(input) };
+  };
+
+  return {
+    async 'campaigns:previewImport'(input) {
+      const { connection, product, bytes, defaultAmount, csv } = await load(input);
+      return previewDto(engine.preview(connection, bytes, product, { defaultAmount, ...(csv ? { csv } : {}) }));
+    },
+
+    async 'campaigns:create'(input) {
+      const { connection, product, bytes, defaultAmount, csv } = await load(input);
+      const preview = engine.preview(connection, bytes, product, { defaultAmount, ...(csv ? { csv } : {}) });
+      if (preview.validation.rows.length === 0) {
+        const why = preview.parsed.problems[0]?.message;
+        throw new AppError('invalid-input', `"${input.fileName}" has no recipient rows${why ? ` (${why})` : ''}. Nothing was created.`);
+      }
+      const created = engine.createCampaign(connection, {
+        bytes,
+        product,
+        name: input.name,
+        senderName: input.senderName,
+        message: input.message?.trim() ? input.message.trim() : null,
+        defaultAmount,
+        ...(csv ? { csv } : {}),
+      });
+      ctx.progress.notify(created.campaign.id);
+      return ctx.summary(created.campaign.id);
+    },
+
+    async 'campaigns:list'() {
+      return { campaigns: listCampaigns(engine.db).map((c) => ctx.summary(c.id)) };
+    },
+
+    async 'campaigns:get'({ campaignId }) {
+      return ctx.summary(campaignId);
+    },
+
+    async 'campaigns:rows'({ campaignId, offset, limit, states, search }) {
+      campaignOrThrow(engine, campaignId);
+      const page = pageRecipients(engine.db, campaignId, { offset, limit, ...(states ? { states } : {}), ...(search ? { search } : {}) });
+      const now = engine.clock.now();
+      return { rows: page.rows.map((r) => rowDto(r, now)), total: page.total };
+    },
+
+    async 'campaigns:preflight'({ campaignId }) {
+      campaignOrThrow(engine, campaignId);
+      const result = await engine.preflight(campaignId);
+      return {
+        ok: result.ok,
+        problems: result.problems,
+        rowsToSend: result.rowsToSend,
+        totals: result.totals.map(moneyDto),
+        availability: result.availability ? { inStock: result.availability.inStock ?? null, message: result.availability.message ?? null } : null,
+      };
+    },
+
+    async 'campaigns:send'({ campaignId }) {
+      campaignOrThrow(engine, campaignId);
+      await ctx.runs.start(campaignId);
+      return ctx.summary(campaignId);
+    },
+
+    async 'campaigns:pause'({ campaignId }) {
+      campaignOrThrow(engine, campaignId);
+      await ctx.runs.pause(campaignId);
+      return ctx.summary(campaignId);
+    },
+
+    async 'campaigns:checkNow'({ campaignId }) {
+      const campaign = campaignOrThrow(engine, campaignId);
+      const result = await ctx.pollers.checkNow(campaign);
+      return { requests: result.requests, settled: result.settled, waiting: result.waiting, error: result.error ?? null };
+    },
+
+    async 'campaigns:timeline'({ campaignId, bucketMs }) {
+      campaignOrThrow(engine, campaignId);
+      return { buckets: eventTimeline(engine.db, campaignId, bucketMs).map((b) => ({ at: b.start, ordered: b.ordered, delivered: b.delivered })) };
+    },
+
+    async 'campaigns:report'({ campaignId }) {
+      const campaign = campaignOrThrow(engine, campaignId);
+      const csv = renderReport(engine.reportRows(campaignId));
+      const fileName = reportFileName(campaign.name, engine.clock.now());
+      const savedTo = ctx.saveReport ? await ctx.saveReport(fileName, csv) : null;
+      return { fileName, csv, savedTo };
+    },
+  };
+}

@@ -1,0 +1,98 @@
+// Calls on one recipient row: edit (re-validated with the same shared validation the renderer runs,
+// against the product the campaign was validated against), skip, take back, and retry a failed row.
+// The row's external_reference_id never changes.
+import type { RowDto } from '../../../shared/contract.ts';
+import { ROW_STATES } from '../../../shared/domain/rows.ts';
+import { validateRows } from '../../../shared/domain/validation.ts';
+import { validationProduct } from '../campaigns/products.ts';
+import { editRow, requeueFailed, skip, unskip } from '../db/repos/recipient-edits.ts';
+import { getRecipient, listByState, usedEmails, type Recipient } from '../db/repos/recipients.ts';
+import type { AppContext } from './context.ts';
+import type { Handlers } from './dispatch.ts';
+import { rowDto } from './dto.ts';
+import { AppError } from './errors.ts';
+import { campaignOrThrow } from './summary.ts';
+
+type RowCalls = 'rows:edit' | 'rows:skip' | 'rows:unskip' | 'rows:retry';
+
+const STATE_TEXT: Record<Recipient['state'], string> = {
+  invalid: 'is invalid',
+  ready: 'is ready to send',
+  sending: 'is being sent',
+  ordered: 'has been ordered',
+  delivered: 'has been delivered',
+  failed: 'failed',
+  cancelled: 'was cancelled',
+  skipped: 'is skipped',
+};
+
+export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
+  const { engine } = ctx;
+
+  const rowOrThrow = (rowId: number): Recipient => {
+    const row = getRecipient(engine.db, rowId);
+    if (!row) throw new AppError('not-found', `There is no row ${rowId}. Reload the campaign.`);
+    return row;
+  };
+
+  const after = (row: Recipient, changed: boolean, refusal: string): RowDto => {
+    const fresh = rowOrThrow(row.id);
+    if (!changed) throw new AppError('conflict', `Line ${row.line} ${STATE_TEXT[fresh.state]}, so ${refusal}`);
+    ctx.progress.notify(row.campaignId, [row.id]);
+    return rowDto(fresh, engine.clock.now());
+  };
+
+  return {
+    async 'rows:edit'({ rowId, name, email, amount, message }) {
+      const row = rowOrThrow(rowId);
+      const campaign = campaignOrThrow(engine, row.campaignId);
+      if (row.state !== 'ready' && row.state !== 'invalid') {
+        throw new AppError('conflict', `Line ${row.line} ${STATE_TEXT[row.state]}, so it can no longer be edited.`);
+      }
+      // The whole campaign is validated so a duplicate e-mail is flagged as it would be at import.
+      const others = ROW_STATES.flatMap((state) => listByState(engine.db, campaign.id, state))
+        .filter((r) => r.id !== row.id && (r.line < row.line || (r.line === row.line && r.id < row.id)))
+        .sort((a, b) => a.line - b.line || a.id - b.id)
+        .map((r) => ({ line: r.line, fields: { name: r.name ?? '', email: r.email ?? '', amount: '', message: '' } }));
+      const edited = { line: row.line, fields: { name, email, amount: amount ?? '', message: message ?? '' } };
+      const product = validationProduct(campaign.productId, campaign.product);
+      const defaultAmount = campaign.defaultAmountMinor != null ? { minor: campaign.defaultAmountMinor, currency: campaign.currency } : undefined;
+      const result = validateRows([...others, edited], product, {
+        ...(defaultAmount ? { defaultAmount } : {}),
+        knownEmails: usedEmails(engine.db, campaign.environment, { excludeCampaignId: campaign.id }),
+      });
+      const validated = result.rows[result.rows.length - 1];
+      if (!validated) throw new Error('validation returned no row for the edit');
+      const changed = editRow(
+        engine.db,
+        rowId,
+        {
+          name: validated.name || null,
+          email: validated.email || null,
+          amountMinor: validated.amount?.minor ?? null,
+          currency: validated.amount?.currency ?? null,
+          message: validated.message || null,
+          errors: validated.errors.map((i) => ({ field: i.field, message: i.message })),
+          warnings: validated.warnings.map((i) => ({ field: i.field, message: i.message })),
+        },
+        engine.clock.now(),
+      );
+      return after(row, changed, 'it can no longer be edited.');
+    },
+
+    async 'rows:skip'({ rowId }) {
+      const row = rowOrThrow(rowId);
+      return after(row, skip(engine.db, rowId, engine.clock.now()), 'it cannot be skipped.');
+    },
+
+    async 'rows:unskip'({ rowId }) {
+      const row = rowOrThrow(rowId);
+      return after(row, unskip(engine.db, rowId, engine.clock.now()), 'there is nothing to take back.');
+    },
+
+    async 'rows:retry'({ rowId }) {
+      const row = rowOrThrow(rowId);
+      return after(row, requeueFailed(engine.db, rowId, engine.clock.now()), 'only a failed row can be tried again. Press Send or Resume to send it.');
+    },
+  };
+}

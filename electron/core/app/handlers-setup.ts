@@ -1,0 +1,122 @@
+// Calls of the first-launch and settings screens: app info, the sample file, environments and
+// keys, and the catalog.
+import { readFile } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { z } from 'zod';
+import { getSetting, setSetting } from '../db/repos/settings.ts';
+import type { EnvironmentName } from '../../../shared/contract.ts';
+import type { Handlers } from './dispatch.ts';
+import type { AppContext } from './context.ts';
+import { productDto } from './dto.ts';
+import { connectionOf, currentEnvironment, ENVIRONMENT_NAMES, environmentInfo, settingKeys, updateEnvironment } from './environments.ts';
+import { AppError } from './errors.ts';
+
+type SetupCalls =
+  | 'app:info'
+  | 'app:sampleCsv'
+  | 'app:dismissWelcome'
+  | 'environments:list'
+  | 'environments:select'
+  | 'environments:update'
+  | 'environments:setKey'
+  | 'environments:clearKey'
+  | 'environments:test'
+  | 'products:list';
+
+const MEMORY_NOTICE = 'No OS keychain is available here, so API keys are kept for this session only and must be entered again after a restart.';
+
+export function setupHandlers(ctx: AppContext): Pick<Handlers, SetupCalls> {
+  const { engine } = ctx;
+  const info = (env: EnvironmentName) => environmentInfo(engine, env, ctx.processEnv);
+  const ok = { ok: true } as const;
+
+  return {
+    async 'app:info'() {
+      const memory = engine.secrets.backend !== 'keychain';
+      return {
+        version: ctx.version,
+        shell: ctx.shell,
+        environment: currentEnvironment(engine),
+        firstLaunch: !getSetting(engine.db, settingKeys.welcomeDismissed, z.boolean(), false),
+        keychain: { available: !memory, notice: memory ? (engine.secrets.unavailableReason ?? MEMORY_NOTICE) : null },
+        sampleCsvName: basename(ctx.sampleCsvPath),
+      };
+    },
+
+    async 'app:sampleCsv'() {
+      let bytes: Buffer;
+      try {
+        bytes = await readFile(ctx.sampleCsvPath);
+      } catch {
+        throw new AppError('configuration', `The sample file is missing from this installation (${basename(ctx.sampleCsvPath)}). Use a CSV of your own.`);
+      }
+      return { fileName: basename(ctx.sampleCsvPath), bytesBase64: bytes.toString('base64') };
+    },
+
+    async 'app:dismissWelcome'() {
+      setSetting(engine.db, settingKeys.welcomeDismissed, true, engine.clock.now());
+      return ok;
+    },
+
+    async 'environments:list'() {
+      return { current: currentEnvironment(engine), environments: await Promise.all(ENVIRONMENT_NAMES.map((env) => info(env))) };
+    },
+
+    async 'environments:select'({ environment }) {
+      setSetting(engine.db, settingKeys.current, environment, engine.clock.now());
+      return ok;
+    },
+
+    async 'environments:update'({ environment, baseUrl, rate }) {
+      updateEnvironment(engine, environment, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(rate !== undefined ? { rate } : {}) });
+      return info(environment);
+    },
+
+    async 'environments:setKey'({ environment, key }) {
+      ctx.redactor.add(key);
+      try {
+        await engine.secrets.set(environment, key);
+      } catch (error) {
+        // The store's own messages say what is wrong with the key without quoting it.
+        throw new AppError('invalid-input', error instanceof Error ? error.message : 'The key could not be stored.');
+      }
+      engine.connections.forget(environment);
+      return info(environment);
+    },
+
+    async 'environments:clearKey'({ environment }) {
+      await engine.secrets.delete(environment);
+      engine.connections.forget(environment);
+      return info(environment);
+    },
+
+    async 'environments:test'({ environment }) {
+      engine.connections.forget(environment);
+      let connection;
+      try {
+        connection = await connectionOf(engine, environment);
+      } catch (error) {
+        return { ok: false, message: error instanceof Error ? error.message : 'The environment is not set up.', products: null };
+      }
+      const outcome = await connection.client.listAllProducts();
+      switch (outcome.kind) {
+        case 'ok': {
+          const count = outcome.value.products.length;
+          return { ok: true, message: `Connected to ${environment}: the key works and the catalog lists ${count} product${count === 1 ? '' : 's'}.`, products: count };
+        }
+        case 'auth':
+          return { ok: false, message: `The ${environment} service rejected the API key (${outcome.message}). Check the key, set it again, and test once more.`, products: null };
+        case 'rejected':
+          return { ok: false, message: `The ${environment} service refused the catalog request (${outcome.message}). Check the service address.`, products: null };
+        default:
+          return { ok: false, message: `The ${environment} service could not be reached or gave no clear answer (${outcome.message}). Check the address and your network, then test again.`, products: null };
+      }
+    },
+
+    async 'products:list'({ environment, country }) {
+      const catalog = await engine.catalog(await connectionOf(engine, environment), country);
+      const products = [...catalog.orderable, ...catalog.unorderable.map((u) => u.product)].map(productDto);
+      return { products };
+    },
+  };
+}

@@ -1,0 +1,44 @@
+// A campaign as the list and the campaign screen show it: counts, charged and remaining totals per
+// currency, whether it is being sent right now, and when the next poll round is due.
+import type { CampaignSummary } from '../../../shared/contract.ts';
+import { getCampaign, type Campaign } from '../db/repos/campaigns.ts';
+import { chargedTotals, countByState, faceValueTotals, listByState } from '../db/repos/recipients.ts';
+import { CampaignNotFoundError, type Engine } from '../engine.ts';
+import { moneyDto } from './dto.ts';
+
+export interface SummaryDeps {
+  engine: Engine;
+  isRunning(campaignId: string): boolean;
+  nextPollAt(campaign: Campaign): number | null;
+}
+
+export function campaignOrThrow(engine: Engine, campaignId: string): Campaign {
+  const found = getCampaign(engine.db, campaignId);
+  if (!found) throw new CampaignNotFoundError(`There is no campaign "${campaignId}". It may have been made with another data folder; open the campaigns list.`);
+  return found;
+}
+
+export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummary {
+  const { db } = deps.engine;
+  const now = deps.engine.clock.now();
+  const counts = countByState(db, campaign.id);
+  const expired = counts.ordered === 0 ? 0 : listByState(db, campaign.id, 'ordered').filter((r) => r.acceptanceExpiry != null && r.acceptanceExpiry < now).length;
+  return {
+    id: campaign.id,
+    name: campaign.name,
+    environment: campaign.environment,
+    productId: campaign.productId,
+    productName: typeof campaign.product.name === 'string' ? campaign.product.name : null,
+    currency: campaign.currency,
+    sendState: campaign.sendState,
+    pausedReason: campaign.pausedReason,
+    pausedDetail: campaign.pausedDetail,
+    running: deps.isRunning(campaign.id),
+    counts,
+    charged: chargedTotals(db, campaign.id).map(moneyDto),
+    remaining: faceValueTotals(db, campaign.id, ['ready', 'sending']).map(moneyDto),
+    createdAt: campaign.createdAt,
+    nextPollAt: counts.ordered > 0 ? deps.nextPollAt(campaign) : null,
+    acceptanceExpired: expired,
+  };
+}
