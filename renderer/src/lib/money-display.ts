@@ -1,0 +1,66 @@
+// How money reads on screen: "USD 1,234.50", from the exact decimal text the contract carries.
+// No floats on the way: the text is regrouped, never converted to a number.
+import type { MoneyDto } from '../../../shared/contract.ts';
+import { parseDecimal, toDecimal, totalsByCurrency, type Money } from '../../../shared/domain/money.ts';
+
+/** Groups the whole part of a plain decimal by thousands: "1234567.5" → "1,234,567.5". */
+export function groupDigits(decimal: string): string {
+  const match = /^(-?)(\d+)(\.\d+)?$/.exec(decimal);
+  if (!match) return decimal;
+  const [, sign = '', whole = '', frac = ''] = match;
+  return `${sign}${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}${frac}`;
+}
+
+/** The amount with exactly its currency's decimals, when it parses; else as it came. */
+export function normalizedDecimal(m: MoneyDto): string {
+  try {
+    return toDecimal(parseDecimal(m.amount, m.currency, { round: true }));
+  } catch {
+    return m.amount;
+  }
+}
+
+export function formatMoneyDto(m: MoneyDto): string {
+  return `${m.currency} ${groupDigits(normalizedDecimal(m))}`;
+}
+
+/** Totals per currency, one after the other; never added across currencies. */
+export function formatTotals(list: readonly MoneyDto[], empty = '—'): string {
+  if (list.length === 0) return empty;
+  return list.map(formatMoneyDto).join(' · ');
+}
+
+export function toMoney(m: MoneyDto): Money | null {
+  try {
+    return parseDecimal(m.amount, m.currency, { round: true });
+  } catch {
+    return null;
+  }
+}
+
+export function toDto(m: Money): MoneyDto {
+  return { currency: m.currency, amount: toDecimal(m) };
+}
+
+/** Sums amounts per currency (amounts that do not parse are left out rather than guessed). */
+export function sumByCurrency(list: Iterable<MoneyDto | null>): MoneyDto[] {
+  const parsed: Money[] = [];
+  for (const m of list) {
+    if (!m) continue;
+    const money = toMoney(m);
+    if (money) parsed.push(money);
+  }
+  return totalsByCurrency(parsed).map(toDto);
+}
+
+export type PriceDto = { kind: 'fixed'; amount: MoneyDto } | { kind: 'range'; min: MoneyDto; max: MoneyDto };
+
+export function formatPrice(price: PriceDto): string {
+  if (price.kind === 'fixed') return formatMoneyDto(price.amount);
+  return `${formatMoneyDto(price.min)} – ${groupDigits(normalizedDecimal(price.max))}`;
+}
+
+/** "1 KRW = 0.00075 USD": the service's rate goes from the product currency to the account currency. */
+export function formatRate(from: string, to: string, rate: string): string {
+  return `1 ${from} = ${rate} ${to}`;
+}

@@ -1,0 +1,71 @@
+// What a recipient row shows: its state's label, the issues of one cell, whether it repeats an
+// e-mail, and its acceptance expiry. Pure, so the tables stay thin.
+import type { RowDto } from '../../../shared/contract.ts';
+import { formatRelative } from './time.ts';
+
+export type RowState = RowDto['state'];
+
+export const STATE_LABELS: Readonly<Record<RowState, string>> = {
+  invalid: 'Needs fixing',
+  ready: 'Ready',
+  sending: 'Sending',
+  ordered: 'Ordered',
+  delivered: 'Delivered',
+  failed: 'Failed',
+  cancelled: 'Cancelled',
+  skipped: 'Skipped',
+};
+
+export const ROW_STATES: readonly RowState[] = ['invalid', 'ready', 'sending', 'ordered', 'delivered', 'failed', 'cancelled', 'skipped'];
+
+export interface Issue {
+  field?: string | undefined;
+  message: string;
+}
+
+export interface HasIssues {
+  errors: readonly Issue[];
+  warnings: readonly Issue[];
+}
+
+/** Issues of one cell; issues about the whole row (field "row" or none) belong to every cell's row, not to a cell. */
+export function issuesFor(issues: readonly Issue[], field: string): Issue[] {
+  return issues.filter((i) => i.field === field);
+}
+
+export function rowLevelIssues(issues: readonly Issue[]): Issue[] {
+  return issues.filter((i) => i.field === undefined || i.field === 'row');
+}
+
+/** Strips the "Line 12: " prefix the validator adds; the table shows the line in its own column. */
+export function issueText(issue: Issue): string {
+  return issue.message.replace(/^Line \d+:\s*/, '');
+}
+
+/** A row whose e-mail repeats another line's or an earlier campaign's: it would get a second gift. */
+export function isDuplicate(row: HasIssues): boolean {
+  return row.warnings.some((w) => w.field === 'email');
+}
+
+export type DraftFilter = 'all' | 'errors' | 'duplicates';
+
+export function matchesDraftFilter(row: HasIssues & { state?: RowState }, filter: DraftFilter): boolean {
+  if (filter === 'errors') return row.errors.length > 0 || row.state === 'invalid';
+  if (filter === 'duplicates') return isDuplicate(row);
+  return true;
+}
+
+export interface ExpiryView {
+  text: string;
+  expired: boolean;
+}
+
+/** The acceptance expiry of a recipient-enters-details item, flagged once it has passed unaccepted. */
+export function expiryView(row: Pick<RowDto, 'acceptanceExpiry' | 'acceptanceExpired' | 'state'>, now: number): ExpiryView | null {
+  if (row.acceptanceExpiry === null) return null;
+  if (row.state === 'delivered') return null;
+  const expired = row.acceptanceExpired || row.acceptanceExpiry <= now;
+  return expired
+    ? { text: `Link expired ${formatRelative(row.acceptanceExpiry, now)}`, expired: true }
+    : { text: `Awaiting recipient, link expires ${formatRelative(row.acceptanceExpiry, now)}`, expired: false };
+}

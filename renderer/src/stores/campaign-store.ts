@@ -1,0 +1,299 @@
+// The campaign on screen: its summary, a window of its rows (fetched by page as the table scrolls,
+// refreshed only where progress events say rows changed), its timeline, and its actions.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CallOutput, CampaignSummary, RowDto } from '../../../shared/contract.ts';
+import { bucketFor, type Bucket } from '../lib/chart.ts';
+import type { RowState } from '../lib/rows.ts';
+import { pagesCovering } from '../lib/windowing.ts';
+import { settle, type StoreDeps, type UiError } from './deps.ts';
+
+export const PAGE_SIZE = 200;
+/** Pages kept around the visible ones; further ones are dropped and fetched again when needed. */
+const KEEP_PAGES_AROUND = 10;
+const TIMELINE_EVERY_MS = 2000;
+
+export interface RowFilter {
+  /** null: every state. */
+  states: RowState[] | null;
+  search: string;
+}
+
+export type ReportFile = CallOutput<'campaigns:report'>;
+
+export interface CampaignMessage {
+  kind: 'info' | 'success' | 'error';
+  text: string;
+}
+
+export interface CampaignState {
+  id: string | null;
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  error: UiError | null;
+  summary: CampaignSummary | null;
+  filter: RowFilter;
+  /** Rows matching the filter. */
+  total: number;
+  rowsByIndex: ReadonlyMap<number, RowDto>;
+  rowsError: string | null;
+  timeline: Bucket[];
+  busy: null | 'pause' | 'resume' | 'check' | 'report';
+  message: CampaignMessage | null;
+  open(id: string): Promise<void>;
+  close(): void;
+  setFilter(filter: Partial<RowFilter>): void;
+  setRange(start: number, end: number): void;
+  applyProgress(summary: CampaignSummary, changedRowIds: readonly number[]): void;
+  refresh(): Promise<void>;
+  loadTimeline(): Promise<void>;
+  pause(): Promise<void>;
+  resume(): Promise<boolean>;
+  checkNow(): Promise<void>;
+  exportReport(): Promise<ReportFile | null>;
+  clearMessage(): void;
+}
+
+export type CampaignStore = StoreApi<CampaignState>;
+
+interface PageEntry {
+  status: 'loading' | 'loaded';
+  ids: number[];
+  /** Rows on it changed while it was loading: fetch it again when the answer lands. */
+  dirty: boolean;
+}
+
+export function filterIsActive(filter: RowFilter): boolean {
+  return filter.states !== null || filter.search.trim() !== '';
+}
+
+export function createCampaignStore(deps: StoreDeps): CampaignStore {
+  let generation = 0;
+  let pages = new Map<number, PageEntry>();
+  let range = { start: 0, end: 0 };
+  let lastTimelineAt = Number.NEGATIVE_INFINITY;
+
+  return createStore<CampaignState>()((set, get) => {
+    const rowsQuery = (): { states?: RowState[]; search?: string } => {
+      const { states, search } = get().filter;
+      return {
+        ...(states ? { states } : {}),
+        ...(search.trim() !== '' ? { search: search.trim() } : {}),
+      };
+    };
+
+    const fetchPage = async (page: number): Promise<void> => {
+      const id = get().id;
+      if (id === null) return;
+      const gen = generation;
+      const previous = pages.get(page);
+      pages.set(page, { status: 'loading', ids: previous?.ids ?? [], dirty: false });
+      const result = await settle(deps.api['campaigns:rows']({ campaignId: id, offset: page * PAGE_SIZE, limit: PAGE_SIZE, ...rowsQuery() }));
+      if (gen !== generation) return;
+      const entry = pages.get(page);
+      if (!result.ok) {
+        pages.delete(page);
+        set({ rowsError: result.error.message });
+        return;
+      }
+      const { rows, total } = result.value;
+      const next = new Map(get().rowsByIndex);
+      const base = page * PAGE_SIZE;
+      for (let i = base; i < base + PAGE_SIZE; i++) next.delete(i);
+      rows.forEach((row, k) => next.set(base + k, row));
+      for (const index of next.keys()) if (index >= total) next.delete(index);
+      pages.set(page, { status: 'loaded', ids: rows.map((r) => r.id), dirty: false });
+      set({ rowsByIndex: next, total, rowsError: null });
+      if (entry?.dirty) void fetchPage(page);
+    };
+
+    const visiblePages = (): number[] => pagesCovering(range.start, Math.max(range.end, range.start + 1), PAGE_SIZE);
+
+    const evictFarPages = (): void => {
+      const visible = visiblePages();
+      const lo = (visible[0] ?? 0) - KEEP_PAGES_AROUND;
+      const hi = (visible[visible.length - 1] ?? 0) + KEEP_PAGES_AROUND;
+      let evicted = false;
+      const next = new Map(get().rowsByIndex);
+      for (const [page, entry] of pages) {
+        if (page >= lo && page <= hi || entry.status === 'loading') continue;
+        pages.delete(page);
+        for (let i = page * PAGE_SIZE; i < (page + 1) * PAGE_SIZE; i++) next.delete(i);
+        evicted = true;
+      }
+      if (evicted) set({ rowsByIndex: next });
+    };
+
+    const resetRows = (): void => {
+      generation++;
+      pages = new Map();
+      set({ rowsByIndex: new Map(), rowsError: null });
+    };
+
+    const loadVisible = (): void => {
+      for (const page of visiblePages()) {
+        if (!pages.has(page)) void fetchPage(page);
+      }
+    };
+
+    const setSummary = (summary: CampaignSummary): void => {
+      if (summary.id === get().id) set({ summary });
+    };
+
+    return {
+      id: null,
+      status: 'idle',
+      error: null,
+      summary: null,
+      filter: { states: null, search: '' },
+      total: 0,
+      rowsByIndex: new Map(),
+      rowsError: null,
+      timeline: [],
+      busy: null,
+      message: null,
+
+      async open(id) {
+        if (get().id === id && get().status === 'ready') {
+          void get().refresh();
+          return;
+        }
+        resetRows();
+        range = { start: 0, end: 0 };
+        lastTimelineAt = Number.NEGATIVE_INFINITY;
+        set({ id, status: 'loading', error: null, summary: null, total: 0, timeline: [], message: null, busy: null, filter: { states: null, search: '' } });
+        const result = await settle(deps.api['campaigns:get']({ campaignId: id }));
+        if (get().id !== id) return;
+        if (!result.ok) {
+          set({ status: 'failed', error: result.error });
+          return;
+        }
+        const c = result.value.counts;
+        const total = c.invalid + c.ready + c.sending + c.ordered + c.delivered + c.failed + c.cancelled + c.skipped;
+        set({ status: 'ready', summary: result.value, total });
+        loadVisible();
+        void get().loadTimeline();
+      },
+
+      close() {
+        resetRows();
+        set({ id: null, status: 'idle', summary: null, total: 0, timeline: [], message: null });
+      },
+
+      setFilter(filter) {
+        set({ filter: { ...get().filter, ...filter } });
+        resetRows();
+        loadVisible();
+      },
+
+      setRange(start, end) {
+        range = { start, end };
+        loadVisible();
+        evictFarPages();
+      },
+
+      applyProgress(summary, changedRowIds) {
+        if (summary.id !== get().id) return;
+        set({ summary });
+        if (changedRowIds.length > 0) {
+          const changed = new Set(changedRowIds);
+          // With a filter, a changed row can move in or out of the list: every page may shift.
+          const all = filterIsActive(get().filter);
+          const visible = new Set(visiblePages());
+          for (const [page, entry] of [...pages]) {
+            if (!all && !entry.ids.some((rowId) => changed.has(rowId))) continue;
+            if (entry.status === 'loading') entry.dirty = true;
+            else if (visible.has(page)) void fetchPage(page);
+            else pages.delete(page);
+          }
+          if (all) loadVisible();
+        }
+        if (deps.now() - lastTimelineAt >= TIMELINE_EVERY_MS) void get().loadTimeline();
+      },
+
+      async refresh() {
+        const id = get().id;
+        if (id === null) return;
+        const result = await settle(deps.api['campaigns:get']({ campaignId: id }));
+        if (result.ok) setSummary(result.value);
+        for (const page of visiblePages()) {
+          const entry = pages.get(page);
+          if (entry?.status === 'loading') entry.dirty = true;
+          else void fetchPage(page);
+        }
+        void get().loadTimeline();
+      },
+
+      async loadTimeline() {
+        const id = get().id;
+        const summary = get().summary;
+        if (id === null || summary === null) return;
+        lastTimelineAt = deps.now();
+        const bucketMs = bucketFor(deps.now() - summary.createdAt);
+        const result = await settle(deps.api['campaigns:timeline']({ campaignId: id, bucketMs }));
+        if (get().id !== id || !result.ok) return;
+        set({ timeline: result.value.buckets });
+      },
+
+      async pause() {
+        const id = get().id;
+        if (id === null) return;
+        set({ busy: 'pause', message: null });
+        const result = await settle(deps.api['campaigns:pause']({ campaignId: id }));
+        if (!result.ok) {
+          set({ busy: null, message: { kind: 'error', text: result.error.message } });
+          return;
+        }
+        setSummary(result.value);
+        set({ busy: null, message: { kind: 'info', text: 'Paused. Orders already placed are still tracked; nothing new is sent until you resume.' } });
+      },
+
+      async resume() {
+        const id = get().id;
+        if (id === null) return false;
+        set({ busy: 'resume', message: null });
+        const result = await settle(deps.api['campaigns:send']({ campaignId: id, confirmed: true }));
+        if (!result.ok) {
+          set({ busy: null, message: { kind: 'error', text: result.error.message } });
+          return false;
+        }
+        setSummary(result.value);
+        set({ busy: null });
+        return true;
+      },
+
+      async checkNow() {
+        const id = get().id;
+        if (id === null) return;
+        set({ busy: 'check', message: null });
+        const result = await settle(deps.api['campaigns:checkNow']({ campaignId: id }));
+        if (!result.ok) {
+          set({ busy: null, message: { kind: 'error', text: result.error.message } });
+          return;
+        }
+        const r = result.value;
+        const text = r.error
+          ? `Check failed: ${r.error}`
+          : `Checked with ${r.requests} request${r.requests === 1 ? '' : 's'}: ${r.settled} settled, ${r.waiting} still waiting.`;
+        set({ busy: null, message: { kind: r.error ? 'error' : 'info', text } });
+        await get().refresh();
+      },
+
+      async exportReport() {
+        const id = get().id;
+        if (id === null) return null;
+        set({ busy: 'report', message: null });
+        const result = await settle(deps.api['campaigns:report']({ campaignId: id }));
+        if (!result.ok) {
+          set({ busy: null, message: { kind: 'error', text: result.error.message } });
+          return null;
+        }
+        const { savedTo, fileName } = result.value;
+        set({ busy: null, message: { kind: 'success', text: savedTo ? `Report saved to ${savedTo}` : `Report downloaded as ${fileName}` } });
+        return result.value;
+      },
+
+      clearMessage() {
+        set({ message: null });
+      },
+    };
+  });
+}

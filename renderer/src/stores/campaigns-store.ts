@@ -1,0 +1,59 @@
+// Every campaign with its state and totals, newest first; kept current by progress events.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CampaignSummary } from '../../../shared/contract.ts';
+import { settle, type StoreDeps, type UiError } from './deps.ts';
+
+export interface CampaignsState {
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  error: UiError | null;
+  campaigns: CampaignSummary[];
+  load(): Promise<void>;
+  applySummaries(summaries: readonly CampaignSummary[]): void;
+}
+
+export type CampaignsStore = StoreApi<CampaignsState>;
+
+function newestFirst(a: CampaignSummary, b: CampaignSummary): number {
+  return b.createdAt - a.createdAt || a.id.localeCompare(b.id);
+}
+
+/** The list with each summary replaced (or added) by id; untouched entries keep their identity. */
+export function mergeSummaries(list: readonly CampaignSummary[], updates: readonly CampaignSummary[]): CampaignSummary[] {
+  if (updates.length === 0) return [...list];
+  const byId = new Map(updates.map((s) => [s.id, s]));
+  const merged = list.map((s) => {
+    const next = byId.get(s.id);
+    if (next) byId.delete(s.id);
+    return next ?? s;
+  });
+  return [...merged, ...byId.values()].sort(newestFirst);
+}
+
+export function createCampaignsStore(deps: StoreDeps): CampaignsStore {
+  return createStore<CampaignsState>()((set, get) => ({
+    status: 'idle',
+    error: null,
+    campaigns: [],
+
+    async load() {
+      if (get().status !== 'ready') set({ status: 'loading' });
+      const result = await settle(deps.api['campaigns:list']({}));
+      if (!result.ok) {
+        set({ status: 'failed', error: result.error });
+        return;
+      }
+      set({ status: 'ready', error: null, campaigns: [...result.value.campaigns].sort(newestFirst) });
+    },
+
+    applySummaries(summaries) {
+      if (summaries.length === 0) return;
+      set({ campaigns: mergeSummaries(get().campaigns, summaries) });
+    },
+  }));
+}
+
+/** What an interrupted campaign has done and what is left, for its flag in the list. */
+export function interruptedSummary(c: CampaignSummary): { sent: number; left: number } {
+  const sent = c.counts.ordered + c.counts.delivered + c.counts.failed + c.counts.cancelled;
+  return { sent, left: c.counts.ready + c.counts.sending };
+}

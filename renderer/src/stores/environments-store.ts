@@ -1,0 +1,127 @@
+// The three environments (Simulator, Sandbox, Production): which one is in use, their base URLs,
+// rates and keys (only ever "set, ending …1234"), and the result of a connection test.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CallOutput, EnvironmentInfo, EnvironmentName } from '../../../shared/contract.ts';
+import { settle, type StoreDeps, type UiError } from './deps.ts';
+
+export type TestResult = CallOutput<'environments:test'>;
+
+export interface EnvironmentUi {
+  busy: null | 'save' | 'key' | 'test' | 'select';
+  error: string | null;
+  saved: string | null;
+  test: TestResult | null;
+}
+
+export interface EnvironmentsState {
+  status: 'idle' | 'loading' | 'ready' | 'failed';
+  error: UiError | null;
+  current: EnvironmentName;
+  environments: EnvironmentInfo[];
+  ui: Partial<Record<EnvironmentName, EnvironmentUi>>;
+  load(): Promise<void>;
+  select(environment: EnvironmentName): Promise<boolean>;
+  update(environment: EnvironmentName, changes: { baseUrl?: string | null; rate?: number }): Promise<boolean>;
+  setKey(environment: EnvironmentName, key: string): Promise<boolean>;
+  clearKey(environment: EnvironmentName): Promise<boolean>;
+  test(environment: EnvironmentName): Promise<void>;
+}
+
+export type EnvironmentsStore = StoreApi<EnvironmentsState>;
+
+const IDLE: EnvironmentUi = { busy: null, error: null, saved: null, test: null };
+
+export function currentEnvironment(state: Pick<EnvironmentsState, 'current' | 'environments'>): EnvironmentInfo | null {
+  return state.environments.find((e) => e.name === state.current) ?? null;
+}
+
+export function uiOf(state: Pick<EnvironmentsState, 'ui'>, name: EnvironmentName): EnvironmentUi {
+  return state.ui[name] ?? IDLE;
+}
+
+export function createEnvironmentsStore(deps: StoreDeps): EnvironmentsStore {
+  return createStore<EnvironmentsState>()((set, get) => {
+    const patchUi = (name: EnvironmentName, patch: Partial<EnvironmentUi>): void => {
+      set({ ui: { ...get().ui, [name]: { ...uiOf(get(), name), ...patch } } });
+    };
+    const replace = (info: EnvironmentInfo): void => {
+      set({ environments: get().environments.map((e) => (e.name === info.name ? info : e)) });
+    };
+
+    return {
+      status: 'idle',
+      error: null,
+      current: 'simulator',
+      environments: [],
+      ui: {},
+
+      async load() {
+        if (get().status === 'idle') set({ status: 'loading' });
+        const result = await settle(deps.api['environments:list']({}));
+        if (!result.ok) {
+          set({ status: 'failed', error: result.error });
+          return;
+        }
+        set({ status: 'ready', error: null, current: result.value.current, environments: result.value.environments });
+      },
+
+      async select(environment) {
+        patchUi(environment, { busy: 'select', error: null });
+        const result = await settle(deps.api['environments:select']({ environment }));
+        if (!result.ok) {
+          patchUi(environment, { busy: null, error: result.error.message });
+          return false;
+        }
+        set({ current: environment });
+        patchUi(environment, { busy: null });
+        return true;
+      },
+
+      async update(environment, changes) {
+        patchUi(environment, { busy: 'save', error: null, saved: null });
+        const result = await settle(deps.api['environments:update']({ environment, ...changes }));
+        if (!result.ok) {
+          patchUi(environment, { busy: null, error: result.error.message });
+          return false;
+        }
+        replace(result.value);
+        patchUi(environment, { busy: null, saved: 'Settings saved.' });
+        return true;
+      },
+
+      async setKey(environment, key) {
+        patchUi(environment, { busy: 'key', error: null, saved: null, test: null });
+        const result = await settle(deps.api['environments:setKey']({ environment, key }));
+        if (!result.ok) {
+          patchUi(environment, { busy: null, error: result.error.message });
+          return false;
+        }
+        replace(result.value);
+        patchUi(environment, { busy: null, saved: 'Key saved.' });
+        return true;
+      },
+
+      async clearKey(environment) {
+        patchUi(environment, { busy: 'key', error: null, saved: null, test: null });
+        const result = await settle(deps.api['environments:clearKey']({ environment }));
+        if (!result.ok) {
+          patchUi(environment, { busy: null, error: result.error.message });
+          return false;
+        }
+        replace(result.value);
+        patchUi(environment, { busy: null, saved: 'Key removed.' });
+        return true;
+      },
+
+      async test(environment) {
+        patchUi(environment, { busy: 'test', error: null, saved: null, test: null });
+        const result = await settle(deps.api['environments:test']({ environment }));
+        if (!result.ok) {
+          patchUi(environment, { busy: null, test: { ok: false, message: result.error.message, products: null } });
+          return;
+        }
+        patchUi(environment, { busy: null, test: result.value });
+      },
+    };
+  });
+}

@@ -1,0 +1,395 @@
+// The new-campaign wizard: product, recipients file and mapping, then the draft's rows to fix or
+// skip, the cost, and the confirmed send. Before the draft exists nothing is stored (previewImport);
+// after, every edit goes through rows:edit / rows:skip so the engine stays the one source of truth.
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { CallInput, CallOutput, CampaignSummary, EnvironmentName, ProductDto, RowDto } from '../../../shared/contract.ts';
+import { base64Size } from '../lib/base64.ts';
+import type { DraftFilter } from '../lib/rows.ts';
+import { settle, type StoreDeps } from './deps.ts';
+
+export type Step = 'setup' | 'import' | 'review';
+export type Preview = CallOutput<'campaigns:previewImport'>;
+export type Preflight = CallOutput<'campaigns:preflight'>;
+export type CsvOptions = NonNullable<CallInput<'campaigns:previewImport'>['csv']>;
+export type MappingField = 'email' | 'name' | 'firstName' | 'lastName' | 'amount' | 'message';
+export type Delimiter = ',' | ';' | '\t';
+
+export const MAPPING_FIELDS: readonly MappingField[] = ['email', 'name', 'firstName', 'lastName', 'amount', 'message'];
+
+export interface WizardFile {
+  fileName: string;
+  bytesBase64: string;
+  size: number;
+}
+
+export interface RowEdit {
+  name: string;
+  email: string;
+  amount: string | null;
+  message: string | null;
+}
+
+type Status = 'idle' | 'loading' | 'ready' | 'failed';
+
+export interface WizardState {
+  step: Step;
+  environment: EnvironmentName;
+  country: string;
+  products: ProductDto[];
+  productsStatus: Status;
+  productsError: string | null;
+  productSearch: string;
+  showUnavailable: boolean;
+  productId: number | null;
+  name: string;
+  senderName: string;
+  message: string;
+  defaultAmount: string;
+  file: WizardFile | null;
+  fileError: string | null;
+  csv: CsvOptions;
+  preview: Preview | null;
+  previewStatus: Status;
+  previewError: string | null;
+  draft: CampaignSummary | null;
+  creating: boolean;
+  createError: string | null;
+  rows: RowDto[];
+  rowsStatus: Status;
+  rowsError: string | null;
+  rowFilter: DraftFilter;
+  rowBusy: number | null;
+  rowError: { rowId: number; message: string } | null;
+  preflight: Preflight | null;
+  preflightStatus: Status;
+  confirmOpen: boolean;
+  sending: boolean;
+  sendError: string | null;
+
+  start(environment: EnvironmentName, options?: { sample?: boolean }): Promise<void>;
+  setCountry(country: string): Promise<void>;
+  setProductSearch(search: string): void;
+  setShowUnavailable(show: boolean): void;
+  chooseProduct(productId: number): void;
+  setText(field: 'name' | 'senderName' | 'message' | 'defaultAmount', value: string): void;
+  setFile(file: WizardFile): Promise<void>;
+  rejectFile(message: string): void;
+  setDelimiter(delimiter: Delimiter): Promise<void>;
+  setMapping(field: MappingField, column: number | null): Promise<void>;
+  runPreview(): Promise<void>;
+  goTo(step: Step): void;
+  createDraft(): Promise<boolean>;
+  openDraft(campaign: CampaignSummary): Promise<void>;
+  setRowFilter(filter: DraftFilter): void;
+  editRow(rowId: number, edit: RowEdit): Promise<boolean>;
+  skipRow(rowId: number): Promise<void>;
+  unskipRow(rowId: number): Promise<void>;
+  openConfirm(): void;
+  cancelConfirm(): void;
+  send(): Promise<CampaignSummary | null>;
+}
+
+export type WizardStore = StoreApi<WizardState>;
+
+const ROWS_PER_CALL = 5000;
+
+export function selectedProduct(s: Pick<WizardState, 'products' | 'productId'>): ProductDto | null {
+  return s.products.find((p) => p.id === s.productId) ?? null;
+}
+
+/** What still stops the first step from moving on, in words; empty when it can. */
+export function setupProblems(s: Pick<WizardState, 'products' | 'productId' | 'name' | 'senderName' | 'defaultAmount'>): string[] {
+  const problems: string[] = [];
+  const product = selectedProduct(s);
+  if (!product) problems.push('Choose a product.');
+  if (s.name.trim() === '') problems.push('Give the campaign a name.');
+  if (s.senderName.trim() === '') problems.push('Enter the sender name recipients will see.');
+  return problems;
+}
+
+function defaultCampaignName(now: number): string {
+  const d = new Date(now);
+  return `Campaign ${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+function initialData(environment: EnvironmentName, now: number): Omit<WizardState, keyof WizardActions> {
+  return {
+    step: 'setup',
+    environment,
+    country: 'US',
+    products: [],
+    productsStatus: 'idle',
+    productsError: null,
+    productSearch: '',
+    showUnavailable: false,
+    productId: null,
+    name: defaultCampaignName(now),
+    senderName: '',
+    message: '',
+    defaultAmount: '',
+    file: null,
+    fileError: null,
+    csv: {},
+    preview: null,
+    previewStatus: 'idle',
+    previewError: null,
+    draft: null,
+    creating: false,
+    createError: null,
+    rows: [],
+    rowsStatus: 'idle',
+    rowsError: null,
+    rowFilter: 'all',
+    rowBusy: null,
+    rowError: null,
+    preflight: null,
+    preflightStatus: 'idle',
+    confirmOpen: false,
+    sending: false,
+    sendError: null,
+  };
+}
+
+type WizardActions = {
+  [K in keyof WizardState as WizardState[K] extends (...args: never[]) => unknown ? K : never]: WizardState[K];
+};
+
+export function createWizardStore(deps: StoreDeps): WizardStore {
+  let previewSeq = 0;
+  let productsSeq = 0;
+
+  return createStore<WizardState>()((set, get) => {
+    const loadRows = async (campaignId: string): Promise<void> => {
+      set({ rowsStatus: get().rows.length === 0 ? 'loading' : get().rowsStatus });
+      const all: RowDto[] = [];
+      for (let offset = 0; ; offset += ROWS_PER_CALL) {
+        const result = await settle(deps.api['campaigns:rows']({ campaignId, offset, limit: ROWS_PER_CALL }));
+        if (get().draft?.id !== campaignId) return;
+        if (!result.ok) {
+          set({ rowsStatus: 'failed', rowsError: result.error.message });
+          return;
+        }
+        all.push(...result.value.rows);
+        if (result.value.rows.length < ROWS_PER_CALL || all.length >= result.value.total) break;
+      }
+      set({ rows: all, rowsStatus: 'ready', rowsError: null });
+    };
+
+    const loadPreflight = async (campaignId: string): Promise<void> => {
+      set({ preflightStatus: 'loading' });
+      const result = await settle(deps.api['campaigns:preflight']({ campaignId }));
+      if (get().draft?.id !== campaignId) return;
+      if (!result.ok) {
+        set({ preflightStatus: 'failed', preflight: { ok: false, problems: [result.error.message], rowsToSend: 0, totals: [], availability: null } });
+        return;
+      }
+      set({ preflight: result.value, preflightStatus: 'ready' });
+    };
+
+    const refreshDraft = async (campaignId: string): Promise<void> => {
+      const summary = await settle(deps.api['campaigns:get']({ campaignId }));
+      if (summary.ok && get().draft?.id === campaignId) set({ draft: summary.value });
+      await Promise.all([loadRows(campaignId), loadPreflight(campaignId)]);
+    };
+
+    const replaceRow = (row: RowDto): void => {
+      set({ rows: get().rows.map((r) => (r.id === row.id ? row : r)) });
+    };
+
+    const rowAction = async (rowId: number, call: () => Promise<RowDto | string>): Promise<boolean> => {
+      set({ rowBusy: rowId, rowError: null });
+      const outcome = await call();
+      if (typeof outcome === 'string') {
+        set({ rowBusy: null, rowError: { rowId, message: outcome } });
+        return false;
+      }
+      replaceRow(outcome);
+      set({ rowBusy: null });
+      const draft = get().draft;
+      // Other rows' duplicate flags and the totals depend on this one: read them again.
+      if (draft) await refreshDraft(draft.id);
+      return true;
+    };
+
+    return {
+      ...initialData('simulator', deps.now()),
+
+      async start(environment, options = {}) {
+        set(initialData(environment, deps.now()));
+        await get().setCountry('US');
+        if (!options.sample) return;
+        set({ name: 'My first simulated campaign', senderName: 'The Giftbatch team', message: 'Thank you for being part of our event!' });
+        // A fixed-price product needs no amounts in the file, which suits the sample.
+        const first = get().products.find((p) => p.unorderableReason === null && p.price.kind === 'fixed');
+        if (first) set({ productId: first.id });
+        const sample = await settle(deps.api['app:sampleCsv']({}));
+        if (!sample.ok) {
+          set({ fileError: sample.error.message });
+          return;
+        }
+        const { fileName, bytesBase64 } = sample.value;
+        set({ step: 'import' });
+        await get().setFile({ fileName, bytesBase64, size: base64Size(bytesBase64) });
+      },
+
+      async setCountry(country) {
+        const seq = ++productsSeq;
+        set({ country, productsStatus: 'loading', productsError: null, products: [], productId: null });
+        const result = await settle(deps.api['products:list']({ environment: get().environment, country }));
+        if (seq !== productsSeq) return;
+        if (!result.ok) {
+          set({ productsStatus: 'failed', productsError: result.error.message });
+          return;
+        }
+        set({ productsStatus: 'ready', products: result.value.products });
+      },
+
+      setProductSearch(productSearch) {
+        set({ productSearch });
+      },
+
+      setShowUnavailable(showUnavailable) {
+        set({ showUnavailable });
+      },
+
+      chooseProduct(productId) {
+        const product = get().products.find((p) => p.id === productId);
+        if (!product || product.unorderableReason !== null) return;
+        set({ productId, preview: null, previewStatus: 'idle' });
+      },
+
+      setText(field, value) {
+        set({ [field]: value } as Pick<WizardState, typeof field>);
+        if (field === 'defaultAmount') set({ preview: null, previewStatus: 'idle' });
+      },
+
+      async setFile(file) {
+        set({ file, fileError: null, csv: {}, preview: null, previewStatus: 'idle' });
+        await get().runPreview();
+      },
+
+      rejectFile(message) {
+        set({ fileError: message });
+      },
+
+      async setDelimiter(delimiter) {
+        set({ csv: { ...get().csv, delimiter } });
+        await get().runPreview();
+      },
+
+      async setMapping(field, column) {
+        set({ csv: { ...get().csv, mapping: { ...get().csv.mapping, [field]: column } } });
+        await get().runPreview();
+      },
+
+      async runPreview() {
+        const s = get();
+        if (!s.file || s.productId === null) return;
+        const seq = ++previewSeq;
+        set({ previewStatus: 'loading', previewError: null });
+        const result = await settle(
+          deps.api['campaigns:previewImport']({
+            fileName: s.file.fileName,
+            bytesBase64: s.file.bytesBase64,
+            environment: s.environment,
+            productId: s.productId,
+            country: s.country,
+            defaultAmount: s.defaultAmount.trim() === '' ? null : s.defaultAmount.trim(),
+            csv: s.csv,
+          }),
+        );
+        if (seq !== previewSeq) return;
+        if (!result.ok) {
+          set({ previewStatus: 'failed', previewError: result.error.message, preview: null });
+          return;
+        }
+        set({ previewStatus: 'ready', preview: result.value });
+      },
+
+      goTo(step) {
+        set({ step });
+        if (step === 'import' && get().file && get().previewStatus === 'idle') void get().runPreview();
+      },
+
+      async createDraft() {
+        const s = get();
+        if (!s.file || s.productId === null) return false;
+        set({ creating: true, createError: null });
+        const result = await settle(
+          deps.api['campaigns:create']({
+            fileName: s.file.fileName,
+            bytesBase64: s.file.bytesBase64,
+            environment: s.environment,
+            productId: s.productId,
+            country: s.country,
+            name: s.name.trim(),
+            senderName: s.senderName.trim(),
+            message: s.message.trim() === '' ? null : s.message.trim(),
+            defaultAmount: s.defaultAmount.trim() === '' ? null : s.defaultAmount.trim(),
+            csv: s.csv,
+          }),
+        );
+        if (!result.ok) {
+          set({ creating: false, createError: result.error.message });
+          return false;
+        }
+        set({ creating: false, draft: result.value, step: 'review', rows: [], rowFilter: 'all' });
+        await Promise.all([loadRows(result.value.id), loadPreflight(result.value.id)]);
+        return true;
+      },
+
+      async openDraft(campaign) {
+        set({ ...initialData(campaign.environment, deps.now()), draft: campaign, step: 'review', name: campaign.name });
+        await Promise.all([loadRows(campaign.id), loadPreflight(campaign.id)]);
+      },
+
+      setRowFilter(rowFilter) {
+        set({ rowFilter });
+      },
+
+      editRow(rowId, edit) {
+        return rowAction(rowId, async () => {
+          const r = await settle(deps.api['rows:edit']({ rowId, ...edit }));
+          return r.ok ? r.value : r.error.message;
+        });
+      },
+
+      async skipRow(rowId) {
+        await rowAction(rowId, async () => {
+          const r = await settle(deps.api['rows:skip']({ rowId }));
+          return r.ok ? r.value : r.error.message;
+        });
+      },
+
+      async unskipRow(rowId) {
+        await rowAction(rowId, async () => {
+          const r = await settle(deps.api['rows:unskip']({ rowId }));
+          return r.ok ? r.value : r.error.message;
+        });
+      },
+
+      openConfirm() {
+        set({ confirmOpen: true, sendError: null });
+        const draft = get().draft;
+        if (draft) void loadPreflight(draft.id);
+      },
+
+      cancelConfirm() {
+        set({ confirmOpen: false });
+      },
+
+      async send() {
+        const draft = get().draft;
+        if (!draft) return null;
+        set({ sending: true, sendError: null });
+        const result = await settle(deps.api['campaigns:send']({ campaignId: draft.id, confirmed: true }));
+        if (!result.ok) {
+          set({ sending: false, sendError: result.error.message });
+          return null;
+        }
+        set({ ...initialData(get().environment, deps.now()) });
+        return result.value;
+      },
+    };
+  });
+}
