@@ -14,6 +14,8 @@ export interface RateLimiterOptions {
   /** Share of the configured rate regained per `recoveryIntervalMs` without a 429. */
   recoveryFraction?: number;
   recoveryIntervalMs?: number;
+  /** 429s within this long of the last penalty count as the same overload (default 1 s). */
+  penaltyWindowMs?: number;
   /** The longest pause a Retry-After may impose: a bogus date must not stall the app for days. */
   maxPauseMs?: number;
 }
@@ -58,6 +60,8 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   let penalties = 0;
   let waiting = 0;
   let queue: Promise<void> = Promise.resolve();
+  let lastPenalty = -Infinity;
+  const penaltyWindowMs = options.penaltyWindowMs ?? 1000;
 
   function floorRate(): number {
     return Math.min(minRate, configuredRate);
@@ -127,6 +131,11 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     },
     penalize() {
       refresh();
+      const now = clock.now();
+      // The requests already in flight when the first 429 came back report the same overload:
+      // halve once per window, not once per answer, or a burst of 429s drives the rate to the floor.
+      if (now < pausedUntil || now - lastPenalty < penaltyWindowMs) return;
+      lastPenalty = now;
       penalties += 1;
       currentRate = Math.max(floorRate(), currentRate / 2);
       tokens = Math.min(tokens, 1);

@@ -75,9 +75,33 @@ describe('rate limiter', () => {
     const limiter = createRateLimiter({ rate: 8, clock });
     limiter.penalize();
     expect(limiter.stats().currentRate).toBe(4);
-    for (let i = 0; i < 10; i += 1) limiter.penalize();
+    for (let i = 0; i < 10; i += 1) {
+      clock.advance(1_000);
+      limiter.penalize();
+    }
     expect(limiter.stats().currentRate).toBe(0.5);
     expect(limiter.stats().penalties).toBe(11);
+  });
+
+  it('429s that come back together (requests already in flight) halve the rate once, not once each', () => {
+    const clock = fakeClock();
+    const limiter = createRateLimiter({ rate: 80, clock });
+    for (let i = 0; i < 20; i += 1) limiter.penalize();
+    expect(limiter.stats().currentRate).toBe(40);
+    expect(limiter.stats().penalties).toBe(1);
+    clock.advance(1_000);
+    limiter.penalize();
+    expect(limiter.stats().currentRate).toBe(20);
+  });
+
+  it('429s that arrive while the limiter is paused by Retry-After do not lower the rate again', () => {
+    const clock = fakeClock();
+    const limiter = createRateLimiter({ rate: 80, clock });
+    limiter.penalize();
+    limiter.pause(5_000);
+    clock.advance(3_000);
+    limiter.penalize();
+    expect(limiter.stats().currentRate).toBe(40);
   });
 
   it('after a penalty the rate recovers by 10% of the configured rate per 10 s, up to the configured rate', () => {
