@@ -35,8 +35,9 @@ export interface SendQueueOptions {
   readonly random?: () => number;
   readonly log?: (entry: SendLogEntry) => void;
   /**
-   * POSTs in flight at once. A number fixes it; 'auto' (the default) keeps enough in flight to
-   * fill the limiter's rate at the measured latency (rate × latency), between 4 and `maxConcurrency`.
+   * POSTs in flight at once. A number fixes it. 'auto' (the default) needs `limiter`: it keeps
+   * enough in flight to use every token the limiter hands out (about rate × latency), between 4
+   * and `maxConcurrency`; without a limiter it is 4.
    */
   readonly concurrency?: number | 'auto';
   readonly maxConcurrency?: number;
@@ -167,14 +168,21 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   const startedAt = clock.now();
   const counters = { attempts: 0, sent: 0, ordered: 0, failed: 0, retries: 0, ambiguous: 0, rateLimited: 0, reconciled: 0 };
   const inFlight = new Set<Promise<void>>();
-  let latencyMs = 250;
-  const target = (): number => {
-    const fixed = options.concurrency;
-    if (typeof fixed === 'number') return Math.max(1, Math.floor(fixed));
-    const rate = options.limiter?.stats().currentRate;
-    if (rate === undefined) return AUTO_MIN;
-    const needed = Math.ceil(rate * (latencyMs / 1000) * 1.25) + 1;
-    return Math.min(Math.max(needed, AUTO_MIN), options.maxConcurrency ?? 32);
+  // 'auto': grow while the limiter has a token and nobody waiting for it (a free request slot
+  // going unused), shrink while requests queue at the limiter (rows committed as sending that
+  // cannot leave yet). Settles at about rate × latency, whatever the latency turns out to be.
+  const fixed = typeof options.concurrency === 'number' ? Math.max(1, Math.floor(options.concurrency)) : null;
+  const maxAuto = Math.max(AUTO_MIN, options.maxConcurrency ?? 32);
+  // Starting guess: a 200 ms round trip at the limiter's rate, and two waiting for their token.
+  let autoTarget = Math.min(maxAuto, Math.max(AUTO_MIN, Math.ceil((options.limiter?.stats().currentRate ?? 0) * 0.2) + 2));
+  const target = (): number => fixed ?? autoTarget;
+  const adjustConcurrency = () => {
+    if (fixed !== null || !options.limiter) return;
+    const { waiting, pausedUntil } = options.limiter.stats();
+    // Seen as one request ends, before its worker takes the next: one waiting means the next
+    // token may find nobody ready.
+    if (pausedUntil === null && waiting <= 1 && inFlight.size >= autoTarget) autoTarget = Math.min(maxAuto, autoTarget + 1);
+    else if (waiting > 3) autoTarget = Math.max(AUTO_MIN, autoTarget - 1);
   };
   const stats = (): SendStats => ({
     startedAt,
@@ -327,7 +335,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     job.attempts++;
     counters.attempts++;
     const outcome = await client.createOrder(sending.requestBody);
-    latencyMs = latencyMs * 0.8 + Math.max(1, clock.now() - startedMs) * 0.2;
+    adjustConcurrency();
     await settle(job, outcome);
   };
 

@@ -7,7 +7,9 @@ import { createRateLimiter, createServiceClient, type RateLimiter, type ServiceC
 import type { AttemptEvent } from '../../../electron/core/service/index.ts';
 import { createSimulator, type AuditAccount, type Simulator, type SimulatorOptions } from '../../../electron/simulator/index.ts';
 
-export const TEST_KEY = 'test_key_5f0c2a91';
+import { TEST_KEY } from './keys.ts';
+
+export { TEST_KEY };
 
 const running: Simulator[] = [];
 
