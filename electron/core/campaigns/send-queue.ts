@@ -222,7 +222,13 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   opts.signal?.addEventListener('abort', onAbort, { once: true });
 
   progress(true);
-  const reconciliation = await reconcile(db, client, { campaignId }, { clock, ...(opts.signal ? { signal: opts.signal } : {}) });
+  let reconciliation: ReconcileResult;
+  try {
+    reconciliation = await reconcile(db, client, { campaignId }, { clock, ...(opts.signal ? { signal: opts.signal } : {}) });
+  } catch (err) {
+    opts.signal?.removeEventListener('abort', onAbort);
+    throw err;
+  }
   counters.reconciled = reconciliation.ordered;
   if (reconciliation.auth) requestStop('auth', authDetail(reconciliation.auth.message));
   control.phase = control.stop ? 'stopping' : 'sending';
@@ -551,10 +557,6 @@ function breakerDetail(threshold: number, last: Ambiguous): string {
     `${threshold} requests in a row got no clear answer (last: ${what} on ${last.endpoint}). ` +
     'Sending paused; press Resume when the service is back.'
   );
-}
-
-function unclear(endpoint: string, message: string): Ambiguous {
-  return { kind: 'ambiguous', reason: 'status', status: undefined, endpoint, message };
 }
 
 function mismatch(endpoint: string, order: Order, key: string): Ambiguous {

@@ -200,6 +200,74 @@ describe('definite rejections and ambiguous outcomes', () => {
   });
 });
 
+describe('rejections after an unclear attempt', () => {
+  it('a 4xx after an attempt with no clear answer is checked by key first: the order made by that attempt is recorded, not failed', async () => {
+    let calls = 0;
+    const t = await setup({
+      sim: { faults: { seed: 4, resetAfterCommit: 1 } },
+      campaign: { rows: 1 },
+      wrap: (inner, service) =>
+        aroundCreateOrder(inner, async (_body, callThrough) => {
+          if (++calls === 1) {
+            const outcome = await callThrough(); // made, then the connection is reset
+            service.sim.setFaults({ resetAfterCommit: 0 });
+            return outcome;
+          }
+          // The injected fault: a service that checks the balance before the key.
+          return { kind: 'rejected', status: 402, code: 'INSUFFICIENT_BALANCE', message: 'balance too low', body: '', endpoint: 'POST /v1/orders' };
+        }),
+    });
+    const result = await t.queue.run(t.campaignId);
+    expect(result.stoppedBy).toBe('done');
+    expect(result.counts).toMatchObject({ ordered: 1, failed: 0 });
+    expectOneOrderPerRow(t.db, t.campaignId, t.account());
+    const [row] = allRows(t.db, t.campaignId);
+    expect(listEvents(t.db, t.campaignId, { recipientId: row?.id }).map((e) => e.kind)).toEqual(['sending', 'ambiguous', 'retried', 'reconciled']);
+  });
+
+  it('a 4xx after an unclear attempt fails the row when the lookup shows no order under its key', async () => {
+    let calls = 0;
+    const t = await setup({
+      sim: { faults: { seed: 4, error500BeforeCommit: 1 } },
+      campaign: { rows: 1 },
+      wrap: (inner, service) =>
+        aroundCreateOrder(inner, async (_body, callThrough) => {
+          if (++calls === 1) {
+            const outcome = await callThrough(); // 500, nothing made
+            service.sim.setFaults({ error500BeforeCommit: 0 });
+            service.sim.setAccount(service.key, { balance: '1.00' });
+            return outcome;
+          }
+          return callThrough();
+        }),
+    });
+    const result = await t.queue.run(t.campaignId);
+    expect(result.counts).toMatchObject({ ordered: 0, failed: 1 });
+    expect(allRows(t.db, t.campaignId)[0]?.lastError).toContain('HTTP 402 INSUFFICIENT_BALANCE');
+  });
+});
+
+describe('rows that cannot be sent, and runs that overlap', () => {
+  it('a row that cannot become an order stays ready, is never sent, and the campaign pauses naming its line', async () => {
+    const t = await setup({ campaign: { rows: 3, row: (i) => (i === 1 ? { amountMinor: 9_900 } : {}) } });
+    const result = await t.queue.run(t.campaignId);
+    expect(result.stoppedBy).toBe('preflight');
+    expect(result.counts).toMatchObject({ ordered: 2, ready: 1, sending: 0 });
+    expect(result.message).toContain('Row on line 3 asks for 99.00 USD, but the product has the fixed price 25.00 USD');
+    expect(getCampaign(t.db, t.campaignId)).toMatchObject({ sendState: 'paused', pausedReason: 'preflight' });
+    expect(t.account().orders).toHaveLength(2);
+  });
+
+  it('a second run of the same campaign while one is under way joins it instead of sending twice', async () => {
+    const t = await setup({ sim: { latencyMs: 10 }, campaign: { rows: 10 } });
+    const [a, b] = await Promise.all([t.queue.run(t.campaignId), t.queue.run(t.campaignId)]);
+    expect(b).toBe(a);
+    expect(t.queue.running()).toEqual([]);
+    expectOneOrderPerRow(t.db, t.campaignId, t.account());
+    expect(t.account().requests['POST /v1/orders']?.['200']).toBe(10);
+  });
+});
+
 describe('stopping', () => {
   it('pauses the campaign after N ambiguous outcomes in a row, says why, keeps the pause across a reopen, and fails no row', async () => {
     const t = await setup({
