@@ -50,7 +50,8 @@ if (electronBinaryPresent() || tryFetchElectron()) {
   const shell = join(root, 'electron', 'cli', 'web.ts');
   if (existsSync(shell)) {
     process.stderr.write("Electron's binary could not be downloaded here, so Giftbatch starts in your browser instead.\n");
-    process.exit(await run(process.execPath, ['--import', 'tsx', shell, ...process.argv.slice(2)]));
+    // --open: hand the address to the desktop's browser when there is a display; it is printed either way.
+    process.exit(await run(process.execPath, ['--import', 'tsx', shell, '--open', ...process.argv.slice(2)]));
   }
   process.stderr.write(
     "Electron's binary could not be downloaded here, and the browser shell is not built yet: " +
