@@ -30,6 +30,8 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(root, 'out/renderer'),
+      // electron-vite leaves bundles unminified by default; the renderer is shipped to a window, so minify it.
+      minify: true,
       rollupOptions: { input: { index: resolve(root, 'renderer/index.html') } },
     },
   },

@@ -64,3 +64,21 @@ export function formatPrice(price: PriceDto): string {
 export function formatRate(from: string, to: string, rate: string): string {
   return `1 ${from} = ${rate} ${to}`;
 }
+
+export interface RateView {
+  from: string;
+  to: string;
+  rate: string;
+}
+
+/** The distinct exchange rates among rows that were charged in another currency than their amount's. */
+export function exchangeRates(rows: Iterable<{ amount: MoneyDto | null; charged: MoneyDto | null; exchangeRate: string | null }>): RateView[] {
+  const seen = new Map<string, RateView>();
+  for (const r of rows) {
+    if (!r.amount || !r.charged || r.exchangeRate === null) continue;
+    if (r.amount.currency === r.charged.currency && Number(r.exchangeRate) === 1) continue;
+    const key = `${r.amount.currency}>${r.charged.currency}:${r.exchangeRate}`;
+    if (!seen.has(key)) seen.set(key, { from: r.amount.currency, to: r.charged.currency, rate: r.exchangeRate });
+  }
+  return [...seen.values()];
+}

@@ -9,6 +9,8 @@ export interface CampaignsState {
   campaigns: CampaignSummary[];
   load(): Promise<void>;
   applySummaries(summaries: readonly CampaignSummary[]): void;
+  /** Sends what is left (after the person confirmed it); returns the error message, or null. */
+  resume(campaignId: string): Promise<string | null>;
 }
 
 export type CampaignsStore = StoreApi<CampaignsState>;
@@ -48,6 +50,13 @@ export function createCampaignsStore(deps: StoreDeps): CampaignsStore {
     applySummaries(summaries) {
       if (summaries.length === 0) return;
       set({ campaigns: mergeSummaries(get().campaigns, summaries) });
+    },
+
+    async resume(campaignId) {
+      const result = await settle(deps.api['campaigns:send']({ campaignId, confirmed: true }));
+      if (!result.ok) return result.error.message;
+      get().applySummaries([result.value]);
+      return null;
     },
   }));
 }

@@ -1,0 +1,65 @@
+// Pause, resume, check now, export: what can be done with the campaign in its current state.
+import { useState } from 'react';
+import type { CampaignSummary } from '../../../../shared/contract.ts';
+import { downloadText } from '../../lib/download.ts';
+import { useCampaign, useStores } from '../../stores/hooks.ts';
+import { ResumeDialog } from './ResumeDialog.tsx';
+
+export function CampaignActions({ summary }: { summary: CampaignSummary }) {
+  const stores = useStores();
+  const busy = useCampaign((s) => s.busy);
+  const [resumeOpen, setResumeOpen] = useState(false);
+  const c = stores.campaign.getState();
+  const left = summary.counts.ready + summary.counts.sending;
+  const canResume = summary.sendState !== 'draft' && !summary.running && left > 0 && summary.sendState !== 'sending';
+
+  return (
+    <div className="actions" role="group" aria-label="Campaign actions">
+      {summary.sendState === 'draft' && (
+        <button
+          type="button"
+          className="button-primary"
+          onClick={() => {
+            void stores.wizard.getState().openDraft(summary);
+            stores.app.getState().navigate({ name: 'new' });
+          }}
+        >
+          Review and send
+        </button>
+      )}
+      {summary.sendState === 'sending' && (
+        <button type="button" onClick={() => void c.pause()} disabled={busy !== null} data-testid="campaign-pause">
+          {busy === 'pause' ? 'Pausing…' : 'Pause sending'}
+        </button>
+      )}
+      {canResume && (
+        <button type="button" className="button-primary" onClick={() => setResumeOpen(true)} disabled={busy !== null} data-testid="campaign-resume">
+          {summary.sendState === 'paused' ? 'Resume' : `Send the ${left} left`}
+        </button>
+      )}
+      {summary.sendState !== 'draft' && (
+        <button type="button" onClick={() => void c.checkNow()} disabled={busy !== null} data-testid="campaign-check">
+          {busy === 'check' ? 'Checking…' : 'Check now'}
+        </button>
+      )}
+      {summary.sendState !== 'draft' && (
+        <button
+          type="button"
+          onClick={async () => {
+            const report = await c.exportReport();
+            if (report && report.savedTo === null) downloadText(report.fileName, report.csv);
+          }}
+          disabled={busy !== null}
+          data-testid="campaign-export"
+        >
+          {busy === 'report' ? 'Preparing…' : 'Export report'}
+        </button>
+      )}
+      <ResumeDialog
+        campaign={resumeOpen ? summary : null}
+        onClose={() => setResumeOpen(false)}
+        onConfirm={async () => ((await c.resume()) ? null : (stores.campaign.getState().message?.text ?? 'Could not resume.'))}
+      />
+    </div>
+  );
+}

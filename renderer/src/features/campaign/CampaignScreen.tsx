@@ -1,0 +1,61 @@
+// One campaign: where it stands, what it cost, how it went over time, and every row.
+import { useEffect } from 'react';
+import { EmptyState } from '../../components/EmptyState.tsx';
+import { Message } from '../../components/Message.tsx';
+import { useCampaign, useStores } from '../../stores/hooks.ts';
+import { CampaignActions } from './CampaignActions.tsx';
+import { ChargedTotals } from './ChargedTotals.tsx';
+import { ProgressPanel } from './ProgressPanel.tsx';
+import { RowsSection } from './RowsSection.tsx';
+import { StatusBanner } from './StatusBanner.tsx';
+import { TimelineChart } from './TimelineChart.tsx';
+
+export function CampaignScreen({ id }: { id: string }) {
+  const stores = useStores();
+  const status = useCampaign((s) => s.status);
+  const error = useCampaign((s) => s.error);
+  const summary = useCampaign((s) => (s.id === id ? s.summary : null));
+  const message = useCampaign((s) => s.message);
+
+  useEffect(() => {
+    void stores.campaign.getState().open(id);
+  }, [stores, id]);
+
+  if (status === 'failed' && error) {
+    return (
+      <EmptyState title="This campaign could not be opened" testId="campaign-error">
+        <p>{error.message}</p>
+        <button type="button" onClick={() => stores.app.getState().navigate({ name: 'campaigns' })}>
+          Back to the campaigns
+        </button>
+      </EmptyState>
+    );
+  }
+  if (!summary) return <p className="muted" role="status">Loading the campaign…</p>;
+
+  return (
+    <section className="campaign" aria-labelledby="campaign-title" data-testid="campaign-screen" data-campaign-id={summary.id} data-send-state={summary.sendState} data-running={summary.running ? 'true' : 'false'}>
+      <div className="title-row">
+        <div>
+          <h1 id="campaign-title">{summary.name}</h1>
+          <p className="muted">
+            {summary.productName ?? `Product ${summary.productId}`} · {summary.currency}
+          </p>
+        </div>
+        <CampaignActions summary={summary} />
+      </div>
+      <StatusBanner summary={summary} />
+      {message && (
+        <Message kind={message.kind} onDismiss={() => stores.campaign.getState().clearMessage()} testId="campaign-message">
+          {message.text}
+        </Message>
+      )}
+      <div className="campaign-overview">
+        <ProgressPanel summary={summary} />
+        <ChargedTotals summary={summary} />
+        <TimelineChart />
+      </div>
+      <RowsSection />
+    </section>
+  );
+}

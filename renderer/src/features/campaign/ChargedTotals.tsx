@@ -1,0 +1,31 @@
+// What the balance was charged, per currency (never summed across currencies), with the rate the
+// service applied when the product's currency differs from the account's.
+import { useMemo } from 'react';
+import type { CampaignSummary } from '../../../../shared/contract.ts';
+import { Totals } from '../../components/Money.tsx';
+import { exchangeRates, formatRate } from '../../lib/money-display.ts';
+import { useCampaign } from '../../stores/hooks.ts';
+
+export function ChargedTotals({ summary }: { summary: CampaignSummary }) {
+  const rowsByIndex = useCampaign((s) => s.rowsByIndex);
+  const rates = useMemo(() => exchangeRates(rowsByIndex.values()), [rowsByIndex]);
+  return (
+    <section className="card" aria-labelledby="charged-title" data-testid="charged">
+      <h2 id="charged-title">Charged</h2>
+      <p className="big-number">
+        <Totals list={summary.charged} empty="Nothing yet" testId="charged-total" />
+      </p>
+      {rates.length > 0 && (
+        <p className="small" data-testid="exchange-rate">
+          Exchange rate: {rates.map((r) => formatRate(r.from, r.to, r.rate)).join(' · ')}
+        </p>
+      )}
+      <dl className="facts small">
+        <dt>Still to send</dt>
+        <dd>
+          <Totals list={summary.remaining} empty="nothing" />
+        </dd>
+      </dl>
+    </section>
+  );
+}

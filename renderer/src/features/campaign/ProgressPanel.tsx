@@ -1,0 +1,48 @@
+// Counters per state and a progress bar of the rows that have reached an end.
+import type { CampaignSummary } from '../../../../shared/contract.ts';
+import { Stat } from '../../components/Stat.tsx';
+import { campaignState, settledRows, totalRows } from '../campaigns/campaign-state.ts';
+
+export function ProgressPanel({ summary: c }: { summary: CampaignSummary }) {
+  const k = c.counts;
+  const total = totalRows(c);
+  const settled = settledRows(c);
+  const delivered = k.delivered;
+  const pctSettled = total === 0 ? 0 : Math.round((settled / total) * 100);
+  const pctDelivered = total === 0 ? 0 : (delivered / total) * 100;
+  const state = campaignState(c);
+  return (
+    <section className="card progress-card" aria-labelledby="progress-title" data-testid="progress">
+      <div className="card-head">
+        <h2 id="progress-title">Progress</h2>
+        <span className={`status status-${state.tone}`} data-testid="campaign-state">
+          {state.label}
+        </span>
+      </div>
+      <div
+        className="progress"
+        role="progressbar"
+        aria-label="Rows settled"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={settled}
+        aria-valuetext={`${settled} of ${total} rows settled, ${delivered} delivered`}
+      >
+        <div className="progress-settled" style={{ width: `${pctSettled}%` }} />
+        <div className="progress-delivered" style={{ width: `${pctDelivered}%` }} />
+      </div>
+      <p className="small muted">
+        {delivered} delivered · {settled} of {total} settled ({pctSettled}%)
+      </p>
+      <div className="summary-cards">
+        <Stat label="To send" value={k.ready + k.sending} tone={k.sending > 0 ? 'active' : undefined} testId="count-to-send" />
+        <Stat label="Ordered" value={k.ordered} tone={k.ordered > 0 ? 'active' : undefined} testId="count-ordered" />
+        <Stat label="Delivered" value={k.delivered} tone="ok" testId="count-delivered" />
+        <Stat label="Failed" value={k.failed} tone={k.failed > 0 ? 'bad' : undefined} testId="count-failed" />
+        {k.cancelled > 0 && <Stat label="Cancelled" value={k.cancelled} tone="bad" />}
+        {k.skipped > 0 && <Stat label="Skipped" value={k.skipped} />}
+        {k.invalid > 0 && <Stat label="Need fixing" value={k.invalid} tone="warn" />}
+      </div>
+    </section>
+  );
+}

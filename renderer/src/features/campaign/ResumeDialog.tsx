@@ -1,0 +1,52 @@
+// Sending needs a person: resuming states what is left to send and that orders are final.
+import { useState } from 'react';
+import type { CampaignSummary } from '../../../../shared/contract.ts';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Message } from '../../components/Message.tsx';
+import { formatTotals } from '../../lib/money-display.ts';
+
+export function ResumeDialog({ campaign, onConfirm, onClose }: { campaign: CampaignSummary | null; onConfirm: () => Promise<string | null>; onClose: () => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const left = campaign ? campaign.counts.ready + campaign.counts.sending : 0;
+  return (
+    <Dialog open={campaign !== null} title="Resume sending?" onClose={onClose} testId="resume-dialog">
+      {campaign && (
+        <>
+          <p>
+            <strong data-testid="resume-count">{left}</strong> gift{left === 1 ? '' : 's'} left to send in “{campaign.name}”, worth{' '}
+            <strong>{formatTotals(campaign.remaining, 'nothing')}</strong>.
+          </p>
+          {campaign.counts.sending > 0 && (
+            <p className="muted">
+              {campaign.counts.sending} were being sent when it stopped. Each is first looked up with the service under its own
+              reference, so none is ordered twice.
+            </p>
+          )}
+          <p>Orders are final: a gift sent cannot be recalled.</p>
+          {error && <Message kind="error">{error}</Message>}
+          <div className="dialog-actions">
+            <button type="button" onClick={onClose}>
+              Not now
+            </button>
+            <button
+              type="button"
+              className="button-primary"
+              data-testid="resume-confirm"
+              disabled={busy}
+              onClick={async () => {
+                setBusy(true);
+                const message = await onConfirm();
+                setBusy(false);
+                if (message) setError(message);
+                else onClose();
+              }}
+            >
+              {busy ? 'Resuming…' : `Resume: send ${left}`}
+            </button>
+          </div>
+        </>
+      )}
+    </Dialog>
+  );
+}

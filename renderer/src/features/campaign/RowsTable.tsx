@@ -1,0 +1,112 @@
+// Every row of the campaign with its state, order and item status, charged amount and expiry.
+// Only the rows in view are in the DOM; the store fetches the pages they fall on.
+import { memo, useCallback } from 'react';
+import type { RowDto } from '../../../../shared/contract.ts';
+import { StateChip } from '../../components/StateChip.tsx';
+import { VirtualList } from '../../components/VirtualList.tsx';
+import { useNow } from '../../components/useNow.ts';
+import { formatMoneyDto } from '../../lib/money-display.ts';
+import { expiryView } from '../../lib/rows.ts';
+import { useCampaign, useStores } from '../../stores/hooks.ts';
+
+export const ROW_HEIGHT = 48;
+
+export function RowsTable() {
+  const stores = useStores();
+  const total = useCampaign((s) => s.total);
+  const rowsByIndex = useCampaign((s) => s.rowsByIndex);
+  const now = useNow(30_000);
+  const onRange = useCallback((start: number, end: number) => stores.campaign.getState().setRange(start, end), [stores]);
+  const renderRow = useCallback(
+    (index: number) => {
+      const row = rowsByIndex.get(index);
+      return row ? <RowView key={row.id} row={row} index={index} now={now} /> : <Placeholder key={`p${index}`} index={index} />;
+    },
+    [rowsByIndex, now],
+  );
+  return (
+    <VirtualList
+      total={total}
+      rowHeight={ROW_HEIGHT}
+      renderRow={renderRow}
+      onRangeChange={onRange}
+      className="grid-table rows-table"
+      label="Recipients"
+      testId="rows-table"
+      header={
+        <div className="grid-row grid-head" role="row">
+          <span role="columnheader">Line</span>
+          <span role="columnheader">Recipient</span>
+          <span role="columnheader">Amount</span>
+          <span role="columnheader">State</span>
+          <span role="columnheader">Order</span>
+          <span role="columnheader">Item</span>
+          <span role="columnheader">Charged</span>
+          <span role="columnheader">Details</span>
+        </div>
+      }
+    />
+  );
+}
+
+function Placeholder({ index }: { index: number }) {
+  return (
+    <div className="grid-row grid-row-placeholder" role="row" aria-rowindex={index + 2} style={{ height: ROW_HEIGHT }} aria-busy="true">
+      <span role="cell" className="muted">…</span>
+    </div>
+  );
+}
+
+const RowView = memo(function RowView({ row, index, now }: { row: RowDto; index: number; now: number }) {
+  const expiry = expiryView(row, now);
+  return (
+    <div
+      className={`grid-row${expiry?.expired ? ' grid-row-flagged' : ''}`}
+      role="row"
+      aria-rowindex={index + 2}
+      style={{ height: ROW_HEIGHT }}
+      data-testid="row"
+      data-row-id={row.id}
+      data-line={row.line}
+      data-status={row.state}
+      data-email={row.email ?? ''}
+    >
+      <span role="cell" className="num muted">
+        {row.line}
+      </span>
+      <span role="cell" className="cell">
+        <span className="cell-value">{row.name}</span>
+        <span className="cell-sub">{row.email}</span>
+      </span>
+      <span role="cell" className="num">
+        {row.amount ? formatMoneyDto(row.amount) : '—'}
+      </span>
+      <span role="cell">
+        <StateChip state={row.state} />
+      </span>
+      <span role="cell" className="cell">
+        <span className="cell-value mono">{row.orderId ?? '—'}</span>
+        {row.orderStatus && <span className="cell-sub">{row.orderStatus}</span>}
+      </span>
+      <span role="cell" className="cell">
+        <span className="cell-value">{row.itemStatus ?? '—'}</span>
+      </span>
+      <span role="cell" className="num">
+        {row.charged ? formatMoneyDto(row.charged) : '—'}
+      </span>
+      <span role="cell" className="cell">
+        {expiry ? (
+          <span className={expiry.expired ? 'cell-error' : 'cell-sub'} data-testid={expiry.expired ? 'expiry-expired' : 'expiry'}>
+            {expiry.text}
+          </span>
+        ) : row.lastError && row.state !== 'delivered' ? (
+          <span className={row.state === 'failed' ? 'cell-error' : 'cell-sub'} title={row.lastError}>
+            {row.lastError}
+          </span>
+        ) : row.attempts > 1 ? (
+          <span className="cell-sub">{row.attempts} attempts</span>
+        ) : null}
+      </span>
+    </div>
+  );
+});

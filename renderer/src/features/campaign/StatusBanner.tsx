@@ -1,0 +1,43 @@
+// Why a campaign is not moving, in words, with the next step: interrupted, paused by the breaker,
+// a refused key, a failed pre-flight; plus the next poll while orders await delivery.
+import type { CampaignSummary } from '../../../../shared/contract.ts';
+import { Message } from '../../components/Message.tsx';
+import { useNow } from '../../components/useNow.ts';
+import { formatTotals } from '../../lib/money-display.ts';
+import { formatRelative } from '../../lib/time.ts';
+import { interruptedSummary } from '../../stores/campaigns-store.ts';
+
+const ADVICE: Record<NonNullable<CampaignSummary['pausedReason']>, string> = {
+  user: 'You paused it. Orders already placed are still tracked.',
+  'circuit-breaker': 'Several requests in a row got no clear answer from the service, so sending stopped by itself. Nothing was marked failed on that evidence. Check the connection (Environments & key), then resume.',
+  interrupted: 'Giftbatch stopped while this campaign was sending. Nothing more is sent until you press Resume; rows that were mid-send are first looked up, so none is ordered twice.',
+  preflight: 'The pre-flight check failed (the product changed, is out of stock, or an amount no longer fits). Fix the cause, then resume.',
+  auth: 'The service refused the API key. Enter a valid key under Environments & key, then resume.',
+};
+
+export function StatusBanner({ summary: c }: { summary: CampaignSummary }) {
+  const now = useNow();
+  const { sent, left } = interruptedSummary(c);
+  return (
+    <>
+      {c.sendState === 'paused' && c.pausedReason && (
+        <Message kind={c.pausedReason === 'user' ? 'info' : 'warning'} testId={`banner-${c.pausedReason}`}>
+          <strong>{c.pausedReason === 'interrupted' ? 'Interrupted.' : 'Paused.'}</strong> {sent} sent, {left} left to send
+          {left > 0 ? ` (${formatTotals(c.remaining, 'nothing')})` : ''}. {ADVICE[c.pausedReason]}
+          {c.pausedDetail && <span className="muted"> Detail: {c.pausedDetail}</span>}
+        </Message>
+      )}
+      {c.acceptanceExpired > 0 && (
+        <Message kind="warning" testId="banner-expired">
+          {c.acceptanceExpired} recipient{c.acceptanceExpired === 1 ? '' : 's'} never accepted before the link expired. Their rows are flagged
+          below; contact them or the service's support.
+        </Message>
+      )}
+      {c.nextPollAt !== null && c.counts.ordered > 0 && (
+        <p className="muted small" data-testid="next-poll" role="status">
+          {c.counts.ordered} awaiting delivery. Next check {formatRelative(c.nextPollAt, now)}.
+        </p>
+      )}
+    </>
+  );
+}

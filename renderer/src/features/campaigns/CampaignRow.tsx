@@ -1,0 +1,58 @@
+import type { CampaignSummary } from '../../../../shared/contract.ts';
+import { ENVIRONMENT_LABELS } from '../../components/Header.tsx';
+import { Totals } from '../../components/Money.tsx';
+import { formatDateTime } from '../../lib/time.ts';
+import { interruptedSummary } from '../../stores/campaigns-store.ts';
+import { useStores } from '../../stores/hooks.ts';
+import { campaignState, totalRows } from './campaign-state.ts';
+
+export function CampaignRow({ campaign: c, onResume }: { campaign: CampaignSummary; onResume: () => void }) {
+  const stores = useStores();
+  const state = campaignState(c);
+  const interrupted = c.sendState === 'paused' && c.pausedReason === 'interrupted';
+  const { sent, left } = interruptedSummary(c);
+  const open = (): void => {
+    if (c.sendState === 'draft') {
+      void stores.wizard.getState().openDraft(c);
+      stores.app.getState().navigate({ name: 'new' });
+    } else stores.app.getState().navigate({ name: 'campaign', id: c.id });
+  };
+  return (
+    <tr data-testid="campaign-row" data-campaign-id={c.id} data-send-state={c.sendState} data-paused-reason={c.pausedReason ?? ''} className={interrupted ? 'row-flagged' : undefined}>
+      <td>
+        <button type="button" className="link" onClick={open} data-testid="campaign-open">
+          {c.name}
+        </button>
+        <div className="muted small">
+          {c.productName ?? `Product ${c.productId}`} · {ENVIRONMENT_LABELS[c.environment]}
+        </div>
+        {interrupted && (
+          <div className="flag" data-testid="campaign-interrupted">
+            Interrupted: {sent} sent, {left} left to send. Nothing more is sent until you resume.
+          </div>
+        )}
+      </td>
+      <td>
+        <span className={`status status-${state.tone}`}>{state.label}</span>
+      </td>
+      <td className="num">
+        {c.counts.delivered} / {totalRows(c) - c.counts.skipped - c.counts.invalid}
+      </td>
+      <td>
+        <Totals list={c.charged} />
+      </td>
+      <td className="small">{formatDateTime(c.createdAt)}</td>
+      <td className="cell-actions">
+        {c.sendState === 'paused' && left > 0 ? (
+          <button type="button" className={interrupted ? 'button-primary' : undefined} onClick={onResume} data-testid="campaign-resume">
+            Resume
+          </button>
+        ) : (
+          <button type="button" onClick={open}>
+            {c.sendState === 'draft' ? 'Review' : 'Open'}
+          </button>
+        )}
+      </td>
+    </tr>
+  );
+}

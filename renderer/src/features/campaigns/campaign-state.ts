@@ -1,0 +1,43 @@
+// A campaign's state in words, shared by the list and the campaign screen.
+import type { CampaignSummary } from '../../../../shared/contract.ts';
+
+export interface StateView {
+  label: string;
+  tone: 'neutral' | 'active' | 'ok' | 'warn' | 'bad';
+}
+
+const PAUSE_LABELS: Record<NonNullable<CampaignSummary['pausedReason']>, string> = {
+  user: 'Paused',
+  'circuit-breaker': 'Paused: the service keeps failing',
+  interrupted: 'Interrupted',
+  preflight: 'Paused: pre-flight check failed',
+  auth: 'Paused: the API key was refused',
+};
+
+export function campaignState(c: CampaignSummary): StateView {
+  switch (c.sendState) {
+    case 'draft':
+      return { label: 'Draft', tone: 'neutral' };
+    case 'sending':
+      return { label: c.running ? 'Sending' : 'Sending (waiting)', tone: 'active' };
+    case 'paused':
+      return { label: PAUSE_LABELS[c.pausedReason ?? 'user'], tone: c.pausedReason === 'user' ? 'neutral' : c.pausedReason === 'interrupted' ? 'warn' : 'bad' };
+    case 'done': {
+      const waiting = c.counts.ordered;
+      if (waiting > 0) return { label: `Sent, ${waiting} awaiting delivery`, tone: 'active' };
+      if (c.counts.failed > 0 || c.counts.cancelled > 0) return { label: 'Finished with problems', tone: 'warn' };
+      return { label: 'Delivered', tone: 'ok' };
+    }
+  }
+}
+
+export function totalRows(c: CampaignSummary): number {
+  const k = c.counts;
+  return k.invalid + k.ready + k.sending + k.ordered + k.delivered + k.failed + k.cancelled + k.skipped;
+}
+
+/** Rows that will not be sent again: delivered, ordered, failed, cancelled, skipped. */
+export function settledRows(c: CampaignSummary): number {
+  const k = c.counts;
+  return k.ordered + k.delivered + k.failed + k.cancelled + k.skipped;
+}

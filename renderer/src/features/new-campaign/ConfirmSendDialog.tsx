@@ -1,0 +1,53 @@
+// The last stop before money moves: how many, how much, where, and that orders are final.
+import { ENVIRONMENT_LABELS } from '../../components/Header.tsx';
+import { Dialog } from '../../components/Dialog.tsx';
+import { Message } from '../../components/Message.tsx';
+import { formatTotals } from '../../lib/money-display.ts';
+import { useStores, useWizard } from '../../stores/hooks.ts';
+
+export function ConfirmSendDialog() {
+  const stores = useStores();
+  const open = useWizard((s) => s.confirmOpen);
+  const preflight = useWizard((s) => s.preflight);
+  const draft = useWizard((s) => s.draft);
+  const sending = useWizard((s) => s.sending);
+  const sendError = useWizard((s) => s.sendError);
+  const w = stores.wizard.getState();
+  const count = preflight?.rowsToSend ?? 0;
+  const simulated = draft?.environment === 'simulator';
+
+  const send = async (): Promise<void> => {
+    const sent = await w.send();
+    if (sent) stores.app.getState().navigate({ name: 'campaign', id: sent.id });
+  };
+
+  return (
+    <Dialog open={open} title={`Send ${count} gift${count === 1 ? '' : 's'}?`} onClose={() => w.cancelConfirm()} testId="confirm-dialog">
+      <p className="confirm-amount">
+        <span data-testid="confirm-count">{count}</span> gift{count === 1 ? '' : 's'} for a total of{' '}
+        <strong data-testid="confirm-total">{formatTotals(preflight?.totals ?? [], 'nothing')}</strong>
+      </p>
+      {draft && (
+        <p>
+          Campaign “{draft.name}” · {draft.productName ?? `product ${draft.productId}`} · {ENVIRONMENT_LABELS[draft.environment]}
+        </p>
+      )}
+      <p className="confirm-final" data-testid="confirm-final">
+        <strong>Orders are final.</strong> Once sent, a gift cannot be recalled or refunded
+        {simulated ? ' (on the Simulator nothing real is ordered or charged).' : ', and your balance is charged.'}
+      </p>
+      {draft && draft.counts.invalid > 0 && (
+        <p className="muted">{draft.counts.invalid} row(s) that still need fixing will not be sent.</p>
+      )}
+      {sendError && <Message kind="error">{sendError}</Message>}
+      <div className="dialog-actions">
+        <button type="button" onClick={() => w.cancelConfirm()} autoFocus>
+          Cancel
+        </button>
+        <button type="button" className="button-primary" disabled={sending || count === 0 || !preflight?.ok} onClick={() => void send()} data-testid="confirm-send">
+          {sending ? 'Starting…' : `Send ${count} now`}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

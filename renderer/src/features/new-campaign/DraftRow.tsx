@@ -1,0 +1,185 @@
+// One draft row, read-only or being edited. Errors show under the cell they belong to; edits are
+// checked as you type with the same validation the engine runs when saving.
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import type { RowDto } from '../../../../shared/contract.ts';
+import type { Money } from '../../../../shared/domain/money.ts';
+import type { ProductForValidation } from '../../../../shared/domain/validation.ts';
+import { StateChip } from '../../components/StateChip.tsx';
+import { formatMoneyDto } from '../../lib/money-display.ts';
+import { issueText, issuesFor, rowLevelIssues, type Issue } from '../../lib/rows.ts';
+import { editErrors, type EditFields } from '../../lib/validate-edit.ts';
+import { useStores, useWizard } from '../../stores/hooks.ts';
+import { DRAFT_ROW_HEIGHT } from './DraftTable.tsx';
+
+function CellIssue({ errors, warnings, id }: { errors: Issue[]; warnings: Issue[]; id?: string }) {
+  const first = errors[0] ?? warnings[0];
+  if (!first) return null;
+  const all = [...errors, ...warnings].map(issueText).join('\n');
+  return (
+    <span id={id} className={errors.length > 0 ? 'cell-error' : 'cell-warning'} title={all} data-testid={errors.length > 0 ? 'cell-error' : 'cell-warning'}>
+      {issueText(first)}
+    </span>
+  );
+}
+
+function Cell({ row, field, children }: { row: RowDto; field: string; children: React.ReactNode }) {
+  const errors = issuesFor(row.errors, field);
+  const warnings = issuesFor(row.warnings, field);
+  return (
+    <span role="cell" className={`cell${errors.length > 0 ? ' cell-invalid' : ''}`} data-field={field}>
+      <span className="cell-value">{children}</span>
+      <CellIssue errors={errors} warnings={warnings} />
+    </span>
+  );
+}
+
+export function DraftRow({ row, index, onEdit }: { row: RowDto; index: number; onEdit: () => void }) {
+  const stores = useStores();
+  const busy = useWizard((s) => s.rowBusy === row.id);
+  const rowError = useWizard((s) => (s.rowError?.rowId === row.id ? s.rowError.message : null));
+  const rowIssues = rowLevelIssues(row.errors);
+  const w = stores.wizard.getState();
+  const editable = row.state === 'ready' || row.state === 'invalid';
+  return (
+    <div
+      className={`grid-row${row.state === 'invalid' ? ' grid-row-invalid' : ''}${row.state === 'skipped' ? ' grid-row-skipped' : ''}`}
+      role="row"
+      aria-rowindex={index + 2}
+      style={{ height: DRAFT_ROW_HEIGHT }}
+      data-testid="draft-row"
+      data-line={row.line}
+      data-row-id={row.id}
+      data-status={row.state}
+    >
+      <span role="cell" className="num muted">
+        {row.line}
+      </span>
+      <Cell row={row} field="name">
+        {row.name ?? ''}
+      </Cell>
+      <Cell row={row} field="email">
+        {row.email ?? ''}
+      </Cell>
+      <Cell row={row} field="amount">
+        {row.amount ? formatMoneyDto(row.amount) : '—'}
+      </Cell>
+      <Cell row={row} field="message">
+        {row.message ?? ''}
+      </Cell>
+      <span role="cell" className="cell">
+        <StateChip state={row.state} />
+        {(rowError ?? rowIssues[0]) && <span className="cell-error" title={rowError ?? undefined}>{rowError ?? issueText(rowIssues[0] as Issue)}</span>}
+      </span>
+      <span role="cell" className="cell-actions">
+        {editable && (
+          <button type="button" className="button-small" onClick={onEdit} disabled={busy} aria-label={`Edit line ${row.line}`} data-testid="row-edit">
+            Edit
+          </button>
+        )}
+        {editable && (
+          <button type="button" className="button-small button-quiet" onClick={() => void w.skipRow(row.id)} disabled={busy} aria-label={`Skip line ${row.line}`} data-testid="row-skip">
+            Skip
+          </button>
+        )}
+        {row.state === 'skipped' && (
+          <button type="button" className="button-small" onClick={() => void w.unskipRow(row.id)} disabled={busy} aria-label={`Take line ${row.line} back`} data-testid="row-unskip">
+            Take back
+          </button>
+        )}
+      </span>
+    </div>
+  );
+}
+
+interface EditorProps {
+  row: RowDto;
+  index: number;
+  validation: { product: ProductForValidation; defaultAmount: Money | undefined } | null;
+  onDone: () => void;
+}
+
+export function DraftRowEditor({ row, index, validation, onDone }: EditorProps) {
+  const stores = useStores();
+  const busy = useWizard((s) => s.rowBusy === row.id);
+  const serverError = useWizard((s) => (s.rowError?.rowId === row.id ? s.rowError.message : null));
+  const [fields, setFields] = useState<EditFields>({
+    name: row.name ?? '',
+    email: row.email ?? '',
+    amount: row.amount?.amount ?? '',
+    message: row.message ?? '',
+  });
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    first.current?.focus();
+  }, []);
+
+  const live = validation ? editErrors(validation.product, row.line, fields, validation.defaultAmount) : {};
+  const stale = row.errors; // what the engine said before this edit, until the person types
+  const fieldError = (field: 'name' | 'email' | 'amount' | 'message'): string | undefined =>
+    validation ? live[field] : issuesFor(stale, field).map(issueText)[0];
+
+  const save = async (): Promise<void> => {
+    const saved = await stores.wizard.getState().editRow(row.id, {
+      name: fields.name,
+      email: fields.email,
+      amount: fields.amount.trim() === '' ? null : fields.amount.trim(),
+      message: fields.message.trim() === '' ? null : fields.message,
+    });
+    if (saved) onDone();
+  };
+  const onKey = (e: KeyboardEvent): void => {
+    if (e.key === 'Enter') {
+      e.preventDefault();
+      void save();
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      onDone();
+    }
+  };
+  const input = (field: keyof EditFields, label: string, ref?: React.Ref<HTMLInputElement>) => {
+    const error = fieldError(field);
+    const errorId = `edit-${row.id}-${field}-error`;
+    return (
+      <span role="cell" className="cell cell-editing">
+        <input
+          ref={ref}
+          aria-label={`${label}, line ${row.line}`}
+          value={fields[field]}
+          onChange={(e) => setFields({ ...fields, [field]: e.target.value })}
+          onKeyDown={onKey}
+          aria-invalid={error !== undefined}
+          aria-describedby={error ? errorId : undefined}
+          data-testid={`edit-${field}`}
+        />
+        {error && (
+          <span id={errorId} className="cell-error" title={error}>
+            {error}
+          </span>
+        )}
+      </span>
+    );
+  };
+
+  return (
+    <div className="grid-row grid-row-editing" role="row" aria-rowindex={index + 2} style={{ height: DRAFT_ROW_HEIGHT }} data-testid="draft-row-editor" data-line={row.line}>
+      <span role="cell" className="num muted">
+        {row.line}
+      </span>
+      {input('name', 'Name', first)}
+      {input('email', 'E-mail')}
+      {input('amount', 'Amount')}
+      {input('message', 'Message')}
+      <span role="cell" className="cell">
+        {serverError && <span className="cell-error" title={serverError}>{serverError}</span>}
+      </span>
+      <span role="cell" className="cell-actions">
+        <button type="button" className="button-small button-primary" onClick={() => void save()} disabled={busy} data-testid="edit-save">
+          {busy ? 'Saving…' : 'Save'}
+        </button>
+        <button type="button" className="button-small button-quiet" onClick={onDone} disabled={busy}>
+          Cancel
+        </button>
+      </span>
+    </div>
+  );
+}

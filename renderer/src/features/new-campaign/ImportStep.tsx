@@ -1,0 +1,114 @@
+// Step 2: the recipients file, how it was read (encoding, separator), the column mapping, and what
+// validation found, before anything is stored.
+import { Message } from '../../components/Message.tsx';
+import { Totals } from '../../components/Money.tsx';
+import { Stat } from '../../components/Stat.tsx';
+import { useStores, useWizard } from '../../stores/hooks.ts';
+import type { Delimiter } from '../../stores/wizard-store.ts';
+import { FileDrop } from './FileDrop.tsx';
+import { MappingForm } from './MappingForm.tsx';
+
+const DELIMITERS: ReadonlyArray<{ value: Delimiter; label: string }> = [
+  { value: ',', label: 'Comma ( , )' },
+  { value: ';', label: 'Semicolon ( ; )' },
+  { value: '\t', label: 'Tab' },
+];
+
+const MAX_PROBLEMS = 20;
+
+export function ImportStep() {
+  const stores = useStores();
+  const w = stores.wizard.getState();
+  const file = useWizard((s) => s.file);
+  const fileError = useWizard((s) => s.fileError);
+  const preview = useWizard((s) => s.preview);
+  const status = useWizard((s) => s.previewStatus);
+  const previewError = useWizard((s) => s.previewError);
+  const creating = useWizard((s) => s.creating);
+  const createError = useWizard((s) => s.createError);
+
+  return (
+    <div className="step" data-testid="step-import" data-preview={status}>
+      <FileDrop current={file} onFile={(f) => void w.setFile(f)} onReject={(m) => w.rejectFile(m)} />
+      {fileError && (
+        <Message kind="error" testId="file-error">
+          {fileError}
+        </Message>
+      )}
+      {status === 'loading' && <p className="muted" role="status">Reading the file…</p>}
+      {status === 'failed' && previewError && (
+        <Message kind="error" testId="preview-error">
+          {previewError}
+        </Message>
+      )}
+      {preview && (
+        <>
+          <div className="detected" data-testid="detected">
+            <span>
+              Encoding: <strong data-testid="detected-encoding">{preview.encoding}</strong>
+            </span>
+            <label>
+              Separator:{' '}
+              <select value={preview.delimiter} onChange={(e) => void w.setDelimiter(e.target.value as Delimiter)} data-testid="detected-delimiter">
+                {DELIMITERS.map((d) => (
+                  <option key={d.label} value={d.value}>
+                    {d.label}
+                  </option>
+                ))}
+              </select>
+            </label>
+          </div>
+          <MappingForm preview={preview} disabled={status === 'loading'} onChange={(field, col) => void w.setMapping(field, col)} />
+          <div className="summary-cards" data-testid="preview-summary">
+            <Stat label="Rows" value={preview.totals.rows} />
+            <Stat label="Ready to send" value={preview.totals.valid} tone="ok" testId="preview-valid" />
+            <Stat label="Need fixing" value={preview.totals.invalid} tone={preview.totals.invalid > 0 ? 'bad' : undefined} testId="preview-invalid" />
+            <Stat label="Repeated e-mails" value={preview.totals.duplicateEmails} tone={preview.totals.duplicateEmails > 0 ? 'warn' : undefined} />
+            {preview.totals.knownEmails > 0 && <Stat label="In earlier campaigns" value={preview.totals.knownEmails} tone="warn" />}
+            <div className="stat">
+              <span className="stat-label">Cost of the ready rows</span>
+              <Totals list={preview.totals.amounts} testId="preview-cost" />
+            </div>
+          </div>
+          {preview.problems.length > 0 && (
+            <Message kind="warning" testId="preview-problems">
+              <p>
+                {preview.problems.length} line{preview.problems.length === 1 ? '' : 's'} of the file could not be read as a recipient:
+              </p>
+              <ul>
+                {preview.problems.slice(0, MAX_PROBLEMS).map((p) => (
+                  <li key={`${p.line}-${p.message}`}>
+                    Line {p.line}: {p.message}
+                  </li>
+                ))}
+                {preview.problems.length > MAX_PROBLEMS && <li>…and {preview.problems.length - MAX_PROBLEMS} more.</li>}
+              </ul>
+            </Message>
+          )}
+          {preview.totals.invalid > 0 && (
+            <p className="muted">Rows that need fixing can be corrected or skipped in the next step; they are never sent as they are.</p>
+          )}
+        </>
+      )}
+      {createError && (
+        <Message kind="error" testId="create-error">
+          {createError}
+        </Message>
+      )}
+      <div className="step-actions">
+        <button type="button" onClick={() => w.goTo('setup')}>
+          Back
+        </button>
+        <button
+          type="button"
+          className="button-primary"
+          disabled={!preview || status !== 'ready' || creating || preview.totals.rows === 0}
+          onClick={() => void w.createDraft()}
+          data-testid="wiz-create"
+        >
+          {creating ? 'Saving the draft…' : 'Save as draft and review'}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// First launch: what Giftbatch does, that this is the Simulator (no real gifts, no key), and a
+// one-click path to a first campaign with the sample list.
+import { currentEnvironment } from '../../stores/environments-store.ts';
+import { useApp, useEnvironments, useStores } from '../../stores/hooks.ts';
+
+export function WelcomeScreen() {
+  const stores = useStores();
+  const info = useApp((s) => s.info);
+  const env = useEnvironments(currentEnvironment);
+  const simulated = env?.simulated ?? true;
+
+  const startWith = (sample: boolean): void => {
+    void stores.app.getState().dismissWelcome();
+    void stores.wizard.getState().start(stores.environments.getState().current, { sample });
+    stores.app.getState().navigate({ name: 'new' });
+  };
+
+  return (
+    <section className="welcome" data-testid="welcome" aria-labelledby="welcome-title">
+      <h1 id="welcome-title">Welcome to Giftbatch</h1>
+      <p className="lead">Send gift cards by e-mail to a whole list of people at once, from a spreadsheet, and watch every one get delivered.</p>
+      {simulated && (
+        <div className="callout callout-sim" data-testid="welcome-simulated">
+          <strong>You are on the Simulator.</strong> It is a gift service built into the app: nothing real is ordered, nobody
+          is e-mailed, nothing is charged, and no API key is needed. Try everything here first.
+        </div>
+      )}
+      <ol className="steps-list">
+        <li>Pick a gift card from the catalog.</li>
+        <li>Import your list of recipients (a CSV file) and fix the rows that need it.</li>
+        <li>Check the total, send, and watch each gift go from ordered to delivered.</li>
+      </ol>
+      <div className="actions">
+        <button type="button" className="button-primary button-large" data-testid="welcome-sample" onClick={() => startWith(true)}>
+          Try it with the sample list
+        </button>
+        <button type="button" onClick={() => startWith(false)} data-testid="welcome-own">
+          Start with my own CSV
+        </button>
+        <button
+          type="button"
+          className="button-quiet"
+          onClick={() => {
+            void stores.app.getState().dismissWelcome();
+            stores.app.getState().navigate({ name: 'environments' });
+          }}
+        >
+          Set up Sandbox or Production
+        </button>
+      </div>
+      {info && <p className="muted small">The sample is {info.sampleCsvName}: a dozen made-up recipients, one of them with an e-mail to fix.</p>}
+    </section>
+  );
+}
