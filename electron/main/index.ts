@@ -1,32 +1,91 @@
-// Composition root of the desktop app: Electron glue only. The engine (electron/core) arrives with
-// the desktop issue and is started here with its data in the app's data folder.
-import { app, BrowserWindow, session } from 'electron';
-import { createMainWindow } from './window.ts';
+// Composition root of the desktop app: Electron glue only. The engine runs in this process with
+// its data in the app's data folder; every contract call arrives over IPC, is checked (sender,
+// then input schema) and answered as data; events go back with webContents.send.
+import { app, ipcMain, session, type BrowserWindow } from 'electron';
+import { contract, events, type EventName } from '../../shared/contract.ts';
+import { contentSecurityPolicy } from '../core/app/csp.ts';
+import { createAppService, defaultSampleCsvPath, type AppService } from '../core/app/index.ts';
+import { openEngine, type Engine } from '../core/engine.ts';
+import { installMenu, notifyFinished, saveReportWithDialog } from './desktop.ts';
+import { guardedHandler } from './ipc-guard.ts';
+import { createMainWindow, INDEX_FILE } from './window.ts';
 
-const CSP =
-  "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; connect-src 'self'";
+export const CSP = contentSecurityPolicy();
+
+let window: BrowserWindow | null = null;
+let engine: Engine | null = null;
+let service: AppService | null = null;
+
+function showWindow(): void {
+  if (!window || window.isDestroyed()) {
+    window = createMainWindow();
+    window.on('closed', () => (window = null));
+    return;
+  }
+  if (window.isMinimized()) window.restore();
+  window.focus();
+}
+
+async function start(): Promise<void> {
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
+  });
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+
+  engine = await openEngine({ dataDir: app.getPath('userData') });
+  const log = (level: string, message: string) => process.stderr.write(`giftbatch ${level}: ${message}\n`);
+  service = createAppService({
+    engine,
+    shell: 'desktop',
+    version: app.getVersion(),
+    // Packaged: extraResources puts it beside the app; in development it is in the repo's resources/.
+    sampleCsvPath: defaultSampleCsvPath(app.isPackaged ? process.resourcesPath : app.getAppPath()),
+    saveReport: (fileName, csv) => saveReportWithDialog(window, fileName, csv),
+    log,
+  });
+  const running = service;
+
+  const location = { devServerUrl: app.isPackaged ? undefined : process.env.ELECTRON_RENDERER_URL, indexFile: INDEX_FILE };
+  for (const name of Object.keys(contract)) {
+    const handler = guardedHandler(name, { mainFrame: () => (window && !window.isDestroyed() ? window.webContents.mainFrame : null), location, call: running.call });
+    ipcMain.handle(name, (event, input: unknown) => handler(event, input));
+  }
+  for (const name of Object.keys(events) as EventName[]) {
+    running.on(name, (payload) => {
+      if (window && !window.isDestroyed()) window.webContents.send(name, payload);
+    });
+  }
+  running.on('campaign:finished', ({ campaign, message }) => notifyFinished(campaign.name, message));
+
+  installMenu();
+  showWindow();
+}
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
-  app.on('second-instance', () => {
-    const [window] = BrowserWindow.getAllWindows();
-    if (window) {
-      if (window.isMinimized()) window.restore();
-      window.focus();
-    }
-  });
-  void app.whenReady().then(() => {
-    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
-    });
-    session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-    createMainWindow();
-    app.on('activate', () => {
-      if (BrowserWindow.getAllWindows().length === 0) createMainWindow();
-    });
-  });
+  app.on('second-instance', showWindow);
+  app.on('activate', showWindow);
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();
   });
+  // Pause any send and close the database before quitting: the campaign then says "interrupted".
+  let closing = false;
+  app.on('before-quit', (event) => {
+    if (closing || !engine) return;
+    closing = true;
+    event.preventDefault();
+    void (async () => {
+      await service?.close();
+      await engine?.close();
+      app.quit();
+    })();
+  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      process.stderr.write(`Giftbatch could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      app.exit(1);
+    });
 }

@@ -20,8 +20,28 @@ export const SECURE_WEB_PREFERENCES: Readonly<WebPreferences> = Object.freeze({
 export const EXTERNAL_LINK_ALLOWLIST: readonly string[] = ['https://giftbatch.app/'];
 
 export function isAllowedExternal(url: string): boolean {
-  return EXTERNAL_LINK_ALLOWLIST.some((prefix) => url.startsWith(prefix));
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  // Compare the parsed form, so "https://giftbatch.app.evil.example/" or user-info tricks fail.
+  return parsed.protocol === 'https:' && !parsed.username && !parsed.password && EXTERNAL_LINK_ALLOWLIST.some((prefix) => parsed.href.startsWith(prefix));
 }
+
+/** The page never navigates: the renderer routes by hash, and any other navigation is an attack or a stray link. */
+export function allowNavigation(_url: string): boolean {
+  return false;
+}
+
+/** No new windows ever; an allowed link goes to the user's browser instead. */
+export function windowOpenDecision(url: string): { action: 'deny'; openExternally: boolean } {
+  return { action: 'deny', openExternally: isAllowedExternal(url) };
+}
+
+export const PRELOAD_FILE = join(import.meta.dirname, '../preload/index.cjs');
+export const INDEX_FILE = join(import.meta.dirname, '../renderer/index.html');
 
 export function createMainWindow(): BrowserWindow {
   const window = new BrowserWindow({
@@ -31,17 +51,23 @@ export function createMainWindow(): BrowserWindow {
     minHeight: 600,
     show: false,
     title: 'Giftbatch',
-    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: join(import.meta.dirname, '../preload/index.cjs') },
+    webPreferences: { ...SECURE_WEB_PREFERENCES, preload: PRELOAD_FILE },
   });
   window.once('ready-to-show', () => window.show());
-  // No navigation away from the app and no new windows: links go to the browser, if allowed.
-  window.webContents.on('will-navigate', (event) => event.preventDefault());
+  window.webContents.on('will-navigate', (event, url) => {
+    if (!allowNavigation(url)) event.preventDefault();
+  });
+  window.webContents.on('will-redirect', (event, url) => {
+    if (!allowNavigation(url)) event.preventDefault();
+  });
+  window.webContents.on('will-attach-webview', (event) => event.preventDefault());
   window.webContents.setWindowOpenHandler(({ url }) => {
-    if (isAllowedExternal(url)) void shell.openExternal(url);
-    return { action: 'deny' };
+    const decision = windowOpenDecision(url);
+    if (decision.openExternally) void shell.openExternal(url);
+    return { action: decision.action };
   });
   const devUrl = process.env.ELECTRON_RENDERER_URL;
   if (devUrl) void window.loadURL(devUrl);
-  else void window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+  else void window.loadFile(INDEX_FILE);
   return window;
 }

@@ -1,0 +1,60 @@
+import { describe, expect, it, vi } from 'vitest';
+
+// window.ts imports 'electron' for BrowserWindow; the pure parts are tested without it.
+vi.mock('electron', () => ({ BrowserWindow: class {}, shell: { openExternal: vi.fn() } }));
+
+const { SECURE_WEB_PREFERENCES, allowNavigation, isAllowedExternal, windowOpenDecision } = await import('../../../electron/main/window.ts');
+const { contentSecurityPolicy } = await import('../../../electron/core/app/csp.ts');
+
+describe('desktop window security', () => {
+  it('keeps the renderer isolated: contextIsolation, sandbox, no Node integration anywhere, web security on', () => {
+    expect(SECURE_WEB_PREFERENCES).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+    });
+    expect(Object.isFrozen(SECURE_WEB_PREFERENCES)).toBe(true);
+  });
+
+  it('denies every navigation and every new window', () => {
+    for (const url of ['https://giftbatch.app/', 'https://evil.example/', 'file:///etc/passwd']) {
+      expect(allowNavigation(url)).toBe(false);
+      expect(windowOpenDecision(url).action).toBe('deny');
+    }
+  });
+
+  it('opens only allowlisted https links externally, and no look-alikes', () => {
+    expect(windowOpenDecision('https://giftbatch.app/help').openExternally).toBe(true);
+    expect(isAllowedExternal('https://giftbatch.app/')).toBe(true);
+    for (const url of [
+      'http://giftbatch.app/',
+      'https://giftbatch.app.evil.example/',
+      'https://giftbatch.app@evil.example/',
+      'https://user:pw@giftbatch.app/',
+      'javascript:alert(1)',
+      'file:///giftbatch.app/',
+      'not a url',
+    ]) {
+      expect(isAllowedExternal(url), url).toBe(false);
+      expect(windowOpenDecision(url).openExternally, url).toBe(false);
+    }
+  });
+
+  it('has a strict CSP: own scripts only, no eval or inline script, no framing, no plugins', () => {
+    const csp = contentSecurityPolicy();
+    const directives = new Map(csp.split('; ').map((d) => [d.split(' ')[0], d.split(' ').slice(1).join(' ')]));
+    expect(directives.get('default-src')).toBe("'self'");
+    expect(directives.get('script-src')).toBe("'self'");
+    expect(directives.get('connect-src')).toBe("'self'");
+    expect(directives.get('object-src')).toBe("'none'");
+    expect(directives.get('frame-ancestors')).toBe("'none'");
+    expect(directives.get('base-uri')).toBe("'none'");
+    expect(csp).not.toMatch(/unsafe-eval|\*/);
+    expect(contentSecurityPolicy(['ws://127.0.0.1:1234'])).toContain("connect-src 'self' ws://127.0.0.1:1234");
+  });
+});
