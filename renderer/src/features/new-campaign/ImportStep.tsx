@@ -5,6 +5,7 @@ import { Totals } from '../../components/Money.tsx';
 import { Stat } from '../../components/Stat.tsx';
 import { useStores, useWizard } from '../../stores/hooks.ts';
 import type { Delimiter } from '../../stores/wizard-store.ts';
+import { importBlocker } from './import-blocker.ts';
 import { FileDrop } from './FileDrop.tsx';
 import { MappingForm } from './MappingForm.tsx';
 
@@ -26,6 +27,7 @@ export function ImportStep() {
   const previewError = useWizard((s) => s.previewError);
   const creating = useWizard((s) => s.creating);
   const createError = useWizard((s) => s.createError);
+  const blocker = preview ? importBlocker(preview, file?.fileName ?? 'The file') : null;
 
   return (
     <div className="step" data-testid="step-import" data-preview={status}>
@@ -90,6 +92,11 @@ export function ImportStep() {
           )}
         </>
       )}
+      {blocker && status === 'ready' && (
+        <Message kind="error" testId="import-blocker">
+          {blocker}
+        </Message>
+      )}
       {createError && (
         <Message kind="error" testId="create-error">
           {createError}
@@ -102,7 +109,7 @@ export function ImportStep() {
         <button
           type="button"
           className="button-primary"
-          disabled={!preview || status !== 'ready' || creating || preview.totals.rows === 0}
+          disabled={!preview || status !== 'ready' || creating || blocker !== null}
           onClick={() => void w.createDraft()}
           data-testid="wiz-create"
         >

@@ -1,0 +1,95 @@
+// A newcomer on the Simulator: the welcome, the sample list, one row to fix, the send, every row
+// delivered, and a delivery report that says so.
+import { readFile } from 'node:fs/promises';
+import { expect, test } from './support/fixtures.ts';
+
+test('first launch: the sample campaign is fixed, sent, delivered and reported', async ({ app, shell, page }) => {
+  await app.open(shell.url);
+
+  // 1. First launch: a welcome that says it is simulated, and the Simulator badge.
+  await expect(app.welcome.root).toBeVisible();
+  await expect(app.welcome.simulatedNote).toContainText('nothing real is ordered');
+  await expect(app.simulatorBadge).toHaveText('Simulator — no real gifts');
+  expect(new URL(page.url()).searchParams.get('token')).toBeNull();
+  await app.screenshot('01-welcome');
+
+  // 2. The sample list, already read: encoding and separator shown.
+  await app.welcome.startWithSample();
+  await app.wizard.expectStep('import');
+  await app.wizard.expectPreviewReady();
+  await expect(app.wizard.encoding).toHaveText(/utf-8/i);
+  await expect(app.wizard.delimiter).toHaveValue(',');
+  await expect(page.getByTestId('preview-invalid')).toHaveText('1');
+  await app.screenshot('03-new-campaign-recipients');
+
+  // The gift step, as the sample left it.
+  await page.getByRole('button', { name: 'Back' }).click();
+  await app.wizard.expectStep('setup');
+  await expect(page.locator('[data-testid="product-option"] input:checked')).toHaveCount(1);
+  await page.getByTestId('wiz-show-unavailable').check();
+  await expect(page.getByText('Cannot be ordered:').first()).toBeVisible();
+  await app.screenshot('02-new-campaign-gift');
+  await app.wizard.next();
+  await app.wizard.expectPreviewReady();
+
+  // 3. The draft: the invalid row is fixed inline, the repeated e-mail is skipped.
+  await app.wizard.createDraft();
+  await app.wizard.filter('errors');
+  const broken = page.locator('[data-testid="draft-row"][data-status="invalid"]');
+  await expect(broken).toHaveCount(1);
+  await expect(broken.getByTestId('cell-error')).toContainText('not a valid e-mail address');
+  const line = Number(await broken.getAttribute('data-line'));
+  await app.screenshot('04-review-errors');
+  await app.wizard.editRow(line, { email: 'tim.berners-lee@example.org' });
+  await app.wizard.filter('all');
+  await expect(app.wizard.row(line)).toHaveAttribute('data-status', 'ready');
+
+  await app.wizard.filter('duplicates');
+  const again = page.locator('[data-testid="draft-row"]').filter({ hasText: 'Ada Lovelace (again)' });
+  const againLine = Number(await again.getAttribute('data-line'));
+  await app.wizard.skipRow(againLine);
+  await app.wizard.filter('all');
+  await expect(app.wizard.costCount).toHaveText('11');
+  await expect(app.wizard.costTotal).toHaveText('USD 110.00');
+  await app.screenshot('04-review-fixed');
+
+  // 4. The confirmation says how many, how much, and that orders are final.
+  await app.wizard.openConfirm();
+  await expect(page.getByTestId('confirm-count')).toHaveText('11');
+  await expect(page.getByTestId('confirm-total')).toHaveText('USD 110.00');
+  await expect(page.getByTestId('confirm-final')).toContainText('Orders are final');
+  await app.screenshot('05-confirm-send');
+  await app.wizard.confirmSend();
+
+  // 5. The campaign: every row ordered, then delivered.
+  await expect(app.campaign.root).toBeVisible();
+  await expect(app.campaign.rows()).toHaveCount(12);
+  await expect(app.campaign.rows('sending')).toHaveCount(0);
+  await expect(app.campaign.rows('ready')).toHaveCount(0);
+  await expect(app.campaign.rows('skipped')).toHaveCount(1);
+  await app.campaign.checkUntilDelivered(11);
+  await expect(app.campaign.rows('delivered')).toHaveCount(11);
+  await expect(page.getByTestId('charged-total')).toContainText('USD');
+  await expect(page.getByTestId('timeline').locator('path.chart-delivered')).toHaveCount(1);
+  await app.screenshot('06-campaign-delivered');
+
+  // 6. The delivery report: one line per recipient, delivered, with order ids.
+  const download = await app.campaign.exportReport();
+  expect(download.suggestedFilename()).toMatch(/\.csv$/);
+  const report = await readFile(await download.path(), 'utf8');
+  expect(report.charCodeAt(0)).toBe(0xfeff);
+  const lines = report.replace(/^\uFEFF/, '').split(/\r?\n/);
+  const header = (lines[0] ?? '').toLowerCase();
+  expect(header).toContain('email');
+  const delivered = lines.filter((l) => /delivered/i.test(l) && /@example\./.test(l));
+  expect(delivered).toHaveLength(11);
+  expect(report).toContain('tim.berners-lee@example.org');
+  expect(lines.some((l) => l.includes('Ada.Lovelace@example.com') && /skipped/i.test(l))).toBe(true);
+
+  // 7. The campaigns list shows it with its totals.
+  await app.nav('campaigns');
+  const row = app.campaigns.campaign('My first simulated campaign');
+  await expect(row).toHaveAttribute('data-send-state', 'done');
+  await expect(row).toContainText('11 / 11');
+  await app.screenshot('07-campaigns');
+});

@@ -1,0 +1,53 @@
+// The app around every screen: opening it, its ready signal, the navigation, the Simulator badge,
+// and screenshots in both themes.
+import { join } from 'node:path';
+import { expect, type Locator, type Page } from '@playwright/test';
+import { SCREENSHOTS } from '../support/paths.ts';
+import { CampaignPage } from './campaign-page.ts';
+import { CampaignsPage } from './campaigns-page.ts';
+import { EnvironmentsPage } from './environments-page.ts';
+import { NewCampaignPage } from './new-campaign-page.ts';
+import { WelcomePage } from './welcome-page.ts';
+
+export class AppShell {
+  readonly welcome: WelcomePage;
+  readonly wizard: NewCampaignPage;
+  readonly campaign: CampaignPage;
+  readonly campaigns: CampaignsPage;
+  readonly environments: EnvironmentsPage;
+
+  constructor(readonly page: Page) {
+    this.welcome = new WelcomePage(page);
+    this.wizard = new NewCampaignPage(page);
+    this.campaign = new CampaignPage(page);
+    this.campaigns = new CampaignsPage(page);
+    this.environments = new EnvironmentsPage(page);
+  }
+
+  get root(): Locator {
+    return this.page.getByTestId('app');
+  }
+
+  get simulatorBadge(): Locator {
+    return this.page.getByTestId('simulator-badge');
+  }
+
+  /** Opens the address the shell printed and waits for the app's own ready signal. */
+  async open(url: string): Promise<void> {
+    await this.page.goto(url);
+    await expect(this.root).toHaveAttribute('data-state', 'ready');
+  }
+
+  async nav(to: 'campaigns' | 'new' | 'environments'): Promise<void> {
+    await this.page.getByTestId(`nav-${to}`).click();
+  }
+
+  /** Saves the page as `<name>-light.png` and `<name>-dark.png` under test/.artifacts/screenshots. */
+  async screenshot(name: string): Promise<void> {
+    for (const scheme of ['light', 'dark'] as const) {
+      await this.page.emulateMedia({ colorScheme: scheme });
+      await this.page.screenshot({ path: join(SCREENSHOTS, `${name}-${scheme}.png`), fullPage: true, animations: 'disabled' });
+    }
+    await this.page.emulateMedia({ colorScheme: 'light' });
+  }
+}

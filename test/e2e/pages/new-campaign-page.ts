@@ -1,0 +1,112 @@
+// The new-campaign wizard: gift, recipients, review and send.
+import { expect, type Locator, type Page } from '@playwright/test';
+
+export class NewCampaignPage {
+  constructor(readonly page: Page) {}
+
+  get root(): Locator {
+    return this.page.getByTestId('new-campaign');
+  }
+
+  async expectStep(step: 'setup' | 'import' | 'review'): Promise<void> {
+    await expect(this.root).toHaveAttribute('data-step', step);
+  }
+
+  // Step 1
+  async chooseCountry(code: string): Promise<void> {
+    await this.page.getByTestId('wiz-country').selectOption(code);
+  }
+
+  product(name: string): Locator {
+    return this.page.getByTestId('product-option').filter({ hasText: name });
+  }
+
+  async chooseProduct(name: string): Promise<void> {
+    await this.product(name).click();
+  }
+
+  async fillSetup(fields: { name?: string; sender?: string; defaultAmount?: string }): Promise<void> {
+    if (fields.name !== undefined) await this.page.getByTestId('wiz-name').fill(fields.name);
+    if (fields.sender !== undefined) await this.page.getByTestId('wiz-sender').fill(fields.sender);
+    if (fields.defaultAmount !== undefined) await this.page.getByTestId('wiz-amount').fill(fields.defaultAmount);
+  }
+
+  async next(): Promise<void> {
+    await this.page.getByTestId('wiz-next').click();
+    await this.expectStep('import');
+  }
+
+  // Step 2
+  async uploadFile(file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    await this.page.getByTestId('wiz-file').setInputFiles(file);
+  }
+
+  async expectPreviewReady(): Promise<void> {
+    await expect(this.page.getByTestId('step-import')).toHaveAttribute('data-preview', 'ready');
+  }
+
+  get encoding(): Locator {
+    return this.page.getByTestId('detected-encoding');
+  }
+
+  get delimiter(): Locator {
+    return this.page.getByTestId('detected-delimiter');
+  }
+
+  async map(field: 'email' | 'name' | 'firstName' | 'lastName' | 'amount' | 'message', header: string): Promise<void> {
+    await this.page.getByTestId(`map-${field}`).selectOption({ label: header });
+  }
+
+  get createButton(): Locator {
+    return this.page.getByTestId('wiz-create');
+  }
+
+  async createDraft(): Promise<void> {
+    await this.createButton.click();
+    await this.expectStep('review');
+    await expect(this.page.getByTestId('draft-table')).toBeVisible();
+  }
+
+  // Step 3
+  row(line: number): Locator {
+    return this.page.locator(`[data-testid="draft-row"][data-line="${line}"]`);
+  }
+
+  async filter(which: 'all' | 'errors' | 'duplicates'): Promise<void> {
+    await this.page.getByTestId(`filter-${which}`).click();
+  }
+
+  async editRow(line: number, fields: { name?: string; email?: string; amount?: string; message?: string }): Promise<void> {
+    await this.row(line).getByTestId('row-edit').click();
+    const editor = this.page.locator(`[data-testid="draft-row-editor"][data-line="${line}"]`);
+    for (const [field, value] of Object.entries(fields)) await editor.getByTestId(`edit-${field}`).fill(value);
+    await editor.getByTestId('edit-save').click();
+    await expect(editor).toHaveCount(0);
+  }
+
+  async skipRow(line: number): Promise<void> {
+    await this.row(line).getByTestId('row-skip').click();
+    await expect(this.row(line)).toHaveAttribute('data-status', 'skipped');
+  }
+
+  get costCount(): Locator {
+    return this.page.getByTestId('cost-count');
+  }
+
+  get costTotal(): Locator {
+    return this.page.getByTestId('cost-total');
+  }
+
+  get confirmDialog(): Locator {
+    return this.page.getByTestId('confirm-dialog');
+  }
+
+  async openConfirm(): Promise<void> {
+    await this.page.getByTestId('wiz-send').click();
+    await expect(this.confirmDialog).toBeVisible();
+  }
+
+  async confirmSend(): Promise<void> {
+    await this.page.getByTestId('confirm-send').click();
+  }
+}
