@@ -128,6 +128,12 @@ describe('app service on a real engine and simulator', () => {
     expect(sim.account(SIMULATOR_LOCAL_KEY).orders.length).toBe(ordersBefore);
     expect((await second.ok('campaigns:get', { campaignId: created.id })).sendState).toBe('paused');
 
+    // Polling, though, resumes by itself: what was ordered before the restart gets delivered.
+    await waitFor('orders from before the restart delivered by polling alone', async () => {
+      const s = await second.ok('campaigns:get', { campaignId: created.id });
+      return s.counts.delivered >= sentSoFar && s.sendState === 'paused';
+    });
+
     await second.ok('campaigns:send', { campaignId: created.id, confirmed: true });
     await waitFor('the resumed run to finish', () => second.events.find((e) => e.name === 'campaign:finished'));
     expectOneOrderPerRow(second.engine.db, created.id, sim.account(SIMULATOR_LOCAL_KEY));
