@@ -2,9 +2,10 @@
 // UTF-8 with BOM so Excel opens it right; text cells that a spreadsheet would run as a formula are
 // neutralised (OWASP CSV injection); written to a temporary file and renamed, so a crash never
 // leaves half a report.
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import Papa from 'papaparse';
+import { crashPoint } from '../crash-points.ts';
 import type { Money } from '../../../shared/domain/money.ts';
 import { toDecimal, totalsByCurrency } from '../../../shared/domain/money.ts';
 
@@ -117,11 +118,18 @@ export function renderReport(rows: readonly ReportRow[]): string {
 
 /** Writes beside the target, flushes, then renames over it: the report is whole or absent. */
 export function writeFileAtomically(path: string, content: string): void {
-  const temp = join(dirname(path), `.${basename(path)}.${process.pid}.tmp`);
+  const dir = dirname(path);
+  const prefix = `.${basename(path)}.`;
+  // A writer killed mid-write leaves its temporary file: clear those before writing anew.
+  for (const name of readdirSync(dir)) if (name.startsWith(prefix) && name.endsWith('.tmp')) rmSync(join(dir, name), { force: true });
+  const temp = join(dir, `${prefix}${process.pid}.tmp`);
   try {
     const fd = openSync(temp, 'w');
     try {
-      writeSync(fd, content);
+      const half = Math.floor(content.length / 2);
+      writeSync(fd, content.slice(0, half));
+      crashPoint('mid-report');
+      writeSync(fd, content.slice(half));
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -4,6 +4,7 @@
 // later with the same bytes under the same key, and never fails the row. Rows waiting for a retry
 // do not hold a worker, so one sick row does not slow the rest.
 
+import { crashPoint, crashWhilePending } from '../crash-points.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
 import { getCampaign, setSendState, type Campaign, type PauseReason } from '../db/repos/campaigns.ts';
@@ -332,6 +333,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
       // Intent first: from here on, after a crash this row is found by its key, never sent anew.
       sending = markSending(db, job.row.id, body, startedMs);
       if (sending) counters.sent++;
+      if (sending) crashPoint('after-intent-commit');
       job.fresh = false;
     } else {
       sending = beginRetry(db, job.row.id, startedMs);
@@ -340,7 +342,10 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     if (!sending) return; // another hand moved the row (skipped, reconciled elsewhere)
     job.attempts++;
     counters.attempts++;
-    const outcome = await client.createOrder(sending.requestBody);
+    const pending = client.createOrder(sending.requestBody);
+    crashWhilePending('after-post-sent', pending);
+    const outcome = await pending;
+    crashPoint('after-response');
     adjustConcurrency();
     await settle(job, outcome);
   };

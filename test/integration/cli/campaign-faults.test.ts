@@ -17,7 +17,7 @@ beforeAll(async () => {
     '--seed', '20261122',
     '--fault-reset', '0.04',
     '--fault-500', '0.04',
-    '--fault-503', '0.03',
+    '--fault-503', '0.01',
     '--fault-slow', '0.03',
     '--slow-ms', '1500',
     '--fault-truncate', '0.04',
@@ -44,7 +44,7 @@ describe('a 500-row campaign through every fault', () => {
     // KRW product on a USD account: every charge goes through an exchange rate and a fee.
     const product = String(productIdFor(KEY, 'kr-fixed-krw'));
 
-    const send = await runCli(['send', csv, '--product', product, '--rate', '80', '--yes', '--json', ...common], env);
+    const send = await runCli(['send', csv, '--product', product, '--rate', '70', '--yes', '--json', ...common], env);
     expect(send.stderr).not.toContain(KEY);
     expect(send.code, send.stderr).toBe(0);
     const sent = json<{ campaign_id: string; counts: Record<string, number> }>(send.stdout);
