@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Message } from '../../components/Message.tsx';
+import { groupDigits } from '../../lib/money-display.ts';
 import type { RowState } from '../../lib/rows.ts';
 import { filterIsActive } from '../../stores/campaign-store.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
@@ -37,7 +38,7 @@ export function RowsSection() {
       <div className="title-row">
         <h2 id="rows-title">Recipients</h2>
         <span className="muted small" data-testid="rows-total">
-          {total} row{total === 1 ? '' : 's'}
+          {groupDigits(String(total))} row{total === 1 ? '' : 's'}
         </span>
       </div>
       <div className="toolbar">

@@ -75,12 +75,12 @@ export function ImportStep() {
           {preview.problems.length > 0 && (
             <Message kind="warning" testId="preview-problems">
               <p>
-                {preview.problems.length} line{preview.problems.length === 1 ? '' : 's'} of the file could not be read as a recipient:
+                {preview.problems.length === 1 ? 'One problem' : `${preview.problems.length} problems`} while reading the file:
               </p>
               <ul>
                 {preview.problems.slice(0, MAX_PROBLEMS).map((p) => (
                   <li key={`${p.line}-${p.message}`}>
-                    Line {p.line}: {p.message}
+                    {/line \d+/i.test(p.message) ? p.message : `Line ${p.line}: ${p.message}`}
                   </li>
                 ))}
                 {preview.problems.length > MAX_PROBLEMS && <li>…and {preview.problems.length - MAX_PROBLEMS} more.</li>}

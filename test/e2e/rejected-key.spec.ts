@@ -1,0 +1,42 @@
+// The Sandbox environment pointed at a service that accepts one key only: a wrong key is stored
+// (shown only by its last characters) and the connection test says plainly that it was refused.
+import { expect, test } from './support/fixtures.ts';
+import { startSimulator, type Child } from './support/processes.ts';
+
+let service: Child;
+
+test.beforeAll(async () => {
+  service = await startSimulator(['--keys', 'good-key-5678']);
+});
+
+test.afterAll(async () => {
+  await service.stop();
+});
+
+test('a rejected key is reported by the connection test, and the right key passes', async ({ app, shell, page }) => {
+  await app.open(shell.url);
+  await app.nav('environments');
+  await expect(app.environments.root).toBeVisible();
+  await expect(app.environments.card('simulator').getByTestId('env-simulator-in-use')).toBeVisible();
+
+  await app.environments.setAddress('sandbox', service.url);
+  await app.environments.setKey('sandbox', 'wrong-key-1234');
+  await expect(app.environments.keyStatus('sandbox')).toContainText('Set, ending …1234');
+  await expect(page.getByTestId('env-sandbox-key')).toHaveValue('');
+  await expect(page.getByText('wrong-key-1234')).toHaveCount(0);
+
+  const refused = await app.environments.testConnection('sandbox');
+  await expect(refused).toContainText('✗');
+  await expect(refused).toContainText(/key|refused|unauthori[sz]ed|401/i);
+  await app.screenshot('10-environments-key-rejected');
+
+  await app.environments.setKey('sandbox', 'good-key-5678');
+  await expect(app.environments.keyStatus('sandbox')).toContainText('…5678');
+  const accepted = await app.environments.testConnection('sandbox');
+  await expect(accepted).toContainText('✓');
+
+  // Switching to Sandbox takes the Simulator badge away: real service, real gifts.
+  await app.environments.use('sandbox');
+  await expect(app.simulatorBadge).toHaveCount(0);
+  await expect(page.getByTestId('current-environment')).toHaveAttribute('data-environment', 'sandbox');
+});
