@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { expiryView, isDuplicate, issueText, issuesFor, matchesDraftFilter } from '../../../../renderer/src/lib/rows.ts';
+import { row } from '../helpers/fakes.ts';
+
+describe('row helpers', () => {
+  it('puts each error under its own cell and drops the validator line prefix', () => {
+    const errors = [
+      { field: 'email', message: 'Line 6: "tim@example" is not a valid e-mail address' },
+      { field: 'name', message: 'Line 6: the recipient name is missing' },
+    ];
+    expect(issuesFor(errors, 'email').map(issueText)).toEqual(['"tim@example" is not a valid e-mail address']);
+    expect(issuesFor(errors, 'amount')).toEqual([]);
+  });
+
+  it('filters draft rows: errors are invalid rows, duplicates are rows with an e-mail warning', () => {
+    const ok = row(1);
+    const bad = row(2, { state: 'invalid', errors: [{ field: 'email', message: 'x' }] });
+    const dup = row(3, { warnings: [{ field: 'email', message: 'also appears on line 2' }] });
+    expect([ok, bad, dup].filter((r) => matchesDraftFilter(r, 'errors')).map((r) => r.id)).toEqual([2]);
+    expect([ok, bad, dup].filter((r) => matchesDraftFilter(r, 'duplicates')).map((r) => r.id)).toEqual([3]);
+    expect(isDuplicate(ok)).toBe(false);
+  });
+
+  it('flags a recipient-details item whose acceptance link has expired, and not a delivered one', () => {
+    const now = 1_700_000_000_000;
+    expect(expiryView(row(1, { state: 'ordered', acceptanceExpiry: now - 3_600_000 }), now)).toEqual({ text: 'Link expired 1 h ago', expired: true });
+    expect(expiryView(row(1, { state: 'ordered', acceptanceExpiry: now + 2 * 86_400_000 }), now)?.expired).toBe(false);
+    expect(expiryView(row(1, { state: 'delivered', acceptanceExpiry: now - 1000 }), now)).toBeNull();
+    expect(expiryView(row(1, { state: 'ordered' }), now)).toBeNull();
+  });
+});

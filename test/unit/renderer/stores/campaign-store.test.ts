@@ -1,0 +1,99 @@
+import { describe, expect, it } from 'vitest';
+import type { CallInput } from '../../../../shared/contract.ts';
+import { createCampaignStore, PAGE_SIZE } from '../../../../renderer/src/stores/campaign-store.ts';
+import { fakeApi, ManualClock, ok, row, settle, summary } from '../helpers/fakes.ts';
+
+const TOTAL = 1000;
+const counts = { invalid: 0, ready: TOTAL, sending: 0, ordered: 0, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
+
+function setup() {
+  const clock = new ManualClock();
+  const states = new Map<number, 'ready' | 'ordered'>();
+  const fake = fakeApi({
+    'campaigns:get': () => ok(summary({ counts })),
+    'campaigns:rows': (input: CallInput<'campaigns:rows'>) => {
+      const offset = input.offset ?? 0;
+      const limit = input.limit ?? 200;
+      const all = Array.from({ length: TOTAL }, (_, i) => row(i + 1, { state: states.get(i + 1) ?? 'ready' }));
+      const matching = input.states ? all.filter((r) => input.states?.includes(r.state)) : all;
+      return ok({ rows: matching.slice(offset, offset + limit), total: matching.length });
+    },
+    'campaigns:timeline': () => ok({ buckets: [] }),
+    'campaigns:send': (input) => ok(summary({ id: input.campaignId, sendState: 'sending' })),
+  });
+  const store = createCampaignStore({ api: fake.api, timers: clock, now: clock.now });
+  return { store, fake, clock, states };
+}
+
+const rowCalls = (fake: ReturnType<typeof setup>['fake']) => fake.callsOf('campaigns:rows');
+
+describe('campaign store', () => {
+  it('fetches only the pages of rows in view, by offset and limit', async () => {
+    const { store, fake } = setup();
+    await store.getState().open('c1');
+    await settle();
+    expect(rowCalls(fake).map((c) => c.offset)).toEqual([0]);
+    store.getState().setRange(450, 470);
+    await settle();
+    expect(rowCalls(fake).map((c) => [c.offset, c.limit])).toEqual([[0, PAGE_SIZE], [400, PAGE_SIZE]]);
+    expect(store.getState().rowsByIndex.get(455)?.id).toBe(456);
+    expect(store.getState().total).toBe(TOTAL);
+  });
+
+  it('on a progress event refreshes only the visible page holding a changed row', async () => {
+    const { store, fake, states } = setup();
+    await store.getState().open('c1');
+    store.getState().setRange(0, 20);
+    await settle();
+    const before = rowCalls(fake).length;
+
+    // A row on no loaded page: nothing to fetch.
+    store.getState().applyProgress(summary({ counts }), [900]);
+    await settle();
+    expect(rowCalls(fake).length).toBe(before);
+
+    states.set(5, 'ordered');
+    store.getState().applyProgress(summary({ counts: { ...counts, ready: TOTAL - 1, ordered: 1 } }), [5]);
+    await settle();
+    expect(rowCalls(fake).slice(before).map((c) => c.offset)).toEqual([0]);
+    expect(store.getState().rowsByIndex.get(4)?.state).toBe('ordered');
+    expect(store.getState().summary?.counts.ordered).toBe(1);
+  });
+
+  it('ignores progress of another campaign', async () => {
+    const { store } = setup();
+    await store.getState().open('c1');
+    store.getState().applyProgress(summary({ id: 'other', name: 'Other' }), [1]);
+    expect(store.getState().summary?.name).toBe('Gala');
+  });
+
+  it('a filter starts the window again and passes the states to the engine', async () => {
+    const { store, fake, states } = setup();
+    states.set(3, 'ordered');
+    await store.getState().open('c1');
+    await settle();
+    store.getState().setFilter({ states: ['ordered'] });
+    await settle();
+    const last = rowCalls(fake).at(-1);
+    expect(last?.states).toEqual(['ordered']);
+    expect(store.getState().total).toBe(1);
+    expect(store.getState().rowsByIndex.get(0)?.id).toBe(3);
+  });
+
+  it('resumes with an explicit confirmation', async () => {
+    const { store, fake } = setup();
+    await store.getState().open('c1');
+    expect(await store.getState().resume()).toBe(true);
+    expect(fake.callsOf('campaigns:send')).toEqual([{ campaignId: 'c1', confirmed: true }]);
+  });
+
+  it('drops answers for a campaign that is no longer open', async () => {
+    const { store } = setup();
+    const first = store.getState().open('c1');
+    store.getState().close();
+    await first;
+    await settle();
+    expect(store.getState().rowsByIndex.size).toBe(0);
+    expect(store.getState().summary).toBeNull();
+  });
+});

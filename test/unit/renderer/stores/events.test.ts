@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { connectEvents, createStores, RENDER_INTERVAL_MS } from '../../../../renderer/src/stores/index.ts';
+import { fakeApi, ManualClock, ok, summary } from '../helpers/fakes.ts';
+
+describe('events into the stores', () => {
+  it('coalesces a burst of progress events into one store update with the newest summary and every changed row', () => {
+    const clock = new ManualClock();
+    const fake = fakeApi({ 'campaigns:list': () => ok({ campaigns: [] }) });
+    const stores = createStores({ api: fake.api, timers: clock, now: clock.now });
+    connectEvents(stores, { api: fake.api, timers: clock, now: clock.now });
+    let updates = 0;
+    stores.campaigns.subscribe(() => updates++);
+
+    for (let i = 1; i <= 100; i++) {
+      fake.emit('campaign:progress', { campaign: summary({ counts: { ...summary().counts, ordered: i } }), changedRowIds: [i] });
+    }
+    expect(updates).toBe(0);
+    clock.advance(RENDER_INTERVAL_MS);
+    expect(updates).toBe(1);
+    expect(stores.campaigns.getState().campaigns[0]?.counts.ordered).toBe(100);
+  });
+
+  it('a finished campaign becomes a notice with the engine\'s message', () => {
+    const clock = new ManualClock();
+    const fake = fakeApi({});
+    const stores = createStores({ api: fake.api, timers: clock, now: clock.now });
+    connectEvents(stores, { api: fake.api, timers: clock, now: clock.now });
+    fake.emit('campaign:finished', { campaign: summary({ sendState: 'done' }), message: 'Every row is settled.' });
+    clock.advance(RENDER_INTERVAL_MS);
+    expect(stores.app.getState().notices.map((n) => n.text)).toEqual(['Every row is settled.']);
+    expect(stores.campaigns.getState().campaigns[0]?.sendState).toBe('done');
+  });
+});
