@@ -27,7 +27,7 @@ describe('dispatch', () => {
   });
 
   it('refuses send without confirmed: true, before the handler', async () => {
-    const send = vi.fn(async () => summary);
+    const send = vi.fn(async () => ({ ...summary, charged: [], remaining: [] }));
     const result = await dispatch(handlers({ 'campaigns:send': send }), 'campaigns:send', { campaignId: 'c1', confirmed: false });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(send).not.toHaveBeenCalled();
