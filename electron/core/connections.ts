@@ -99,7 +99,10 @@ export function createConnections(deps: {
         if (opts.rate) existing.limiter.setRate(opts.rate);
         return existing;
       }
-      const { key, source } = await resolveKey(environment);
+      // The built-in simulator needs no key, and its state file records each account's key: never
+      // hand it the user's real one (from GIFTBATCH_API_KEY or the keychain).
+      const { key, source } =
+        baseUrl === EMBEDDED_SIMULATOR_URL ? { key: SIMULATOR_LOCAL_KEY, source: 'simulator' as const } : await resolveKey(environment);
       const rate = opts.rate ?? getSetting(deps.db, `rate.${environment}`, rateSetting, DEFAULT_RATES[environment]);
       const limiter = createRateLimiter({ rate, burst: Math.max(1, Math.ceil(rate / 5)), clock: deps.clock });
       // GIFTBATCH_REQUEST_TIMEOUT_MS: for tests that make the simulator answer past the timeout.
