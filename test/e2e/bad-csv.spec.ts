@@ -4,6 +4,9 @@ import { expect, test } from './support/fixtures.ts';
 
 test('a bad CSV is explained and blocks the draft until its columns are chosen', async ({ app, shell, page }) => {
   await app.open(shell.url);
+  await app.nav('campaigns');
+  await expect(page.getByTestId('campaigns-empty')).toContainText('No campaigns yet');
+  await app.screenshot('00-campaigns-empty');
   await app.nav('new');
   await app.wizard.chooseProduct('Brightleaf Coffee');
   await app.wizard.fillSetup({ sender: 'Events team' });

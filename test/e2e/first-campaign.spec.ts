@@ -13,8 +13,15 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   expect(new URL(page.url()).searchParams.get('token')).toBeNull();
   await app.screenshot('01-welcome');
 
-  // 2. The sample list, already read: encoding and separator shown.
-  await app.welcome.startWithSample();
+  // The theme can be chosen by hand, over the system's.
+  await page.getByTestId('theme-select').selectOption('dark');
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await page.getByTestId('theme-select').selectOption('system');
+  await expect(page.locator('html')).not.toHaveAttribute('data-theme', /.+/);
+
+  // 2. The sample list, reached by keyboard alone, already read: encoding and separator shown.
+  await app.focusByTab(page.getByTestId('welcome-sample'));
+  await page.keyboard.press('Enter');
   await app.wizard.expectStep('import');
   await app.wizard.expectPreviewReady();
   await expect(app.wizard.encoding).toHaveText(/utf-8/i);

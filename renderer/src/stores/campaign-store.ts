@@ -70,6 +70,7 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
   let pages = new Map<number, PageEntry>();
   let range = { start: 0, end: 0 };
   let lastTimelineAt = Number.NEGATIVE_INFINITY;
+  let timelineTimer: unknown = null;
 
   return createStore<CampaignState>()((set, get) => {
     const rowsQuery = (): { states?: RowState[]; search?: string } => {
@@ -174,6 +175,8 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
       },
 
       close() {
+        if (timelineTimer !== null) deps.timers.clearTimeout(timelineTimer);
+        timelineTimer = null;
         resetRows();
         set({ id: null, status: 'idle', summary: null, total: 0, timeline: [], message: null });
       },
@@ -206,7 +209,15 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
           }
           if (all) loadVisible();
         }
-        if (deps.now() - lastTimelineAt >= TIMELINE_EVERY_MS) void get().loadTimeline();
+        // Throttled, with a trailing refresh so the last burst of a send is drawn too.
+        const wait = lastTimelineAt + TIMELINE_EVERY_MS - deps.now();
+        if (wait <= 0) void get().loadTimeline();
+        else if (timelineTimer === null) {
+          timelineTimer = deps.timers.setTimeout(() => {
+            timelineTimer = null;
+            void get().loadTimeline();
+          }, wait);
+        }
       },
 
       async refresh() {

@@ -42,6 +42,15 @@ export class AppShell {
     await this.page.getByTestId(`nav-${to}`).click();
   }
 
+  /** Presses Tab until `target` has the focus: proves it is reachable by keyboard, in tab order. */
+  async focusByTab(target: Locator, maxPresses = 30): Promise<void> {
+    for (let i = 0; i < maxPresses; i++) {
+      await this.page.keyboard.press('Tab');
+      if (await target.evaluate((el) => el === el.ownerDocument.activeElement)) return;
+    }
+    throw new Error(`not reached by ${maxPresses} presses of Tab`);
+  }
+
   /** Saves the page as `<name>-light.png` and `<name>-dark.png` under test/.artifacts/screenshots. */
   async screenshot(name: string): Promise<void> {
     for (const scheme of ['light', 'dark'] as const) {
