@@ -13,8 +13,8 @@ test('desktop: first launch on the Simulator shows the welcome and the badge', a
   test.skip('missing' in binary, 'missing' in binary ? binary.missing : '');
   if (!('path' in binary)) return;
   const data = tempDir('desktop');
-  const env: Record<string, string | undefined> = { ...process.env, GIFTBATCH_DATA_DIR: data.path };
-  delete env.GIFTBATCH_API_KEY;
+  const env: Record<string, string> = { GIFTBATCH_DATA_DIR: data.path };
+  for (const [k, v] of Object.entries(process.env)) if (v !== undefined && k !== 'GIFTBATCH_API_KEY' && k !== 'GIFTBATCH_DATA_DIR') env[k] = v;
   const app = await electron.launch({ executablePath: binary.path, args: [join(ROOT, 'out', 'main', 'index.js')], env });
   try {
     const page = await app.firstWindow();
