@@ -2,13 +2,11 @@
 // GIFTBATCH_API_KEY or the keychain, never from the database), one rate limiter shared by every
 // request to it, and a client. The Simulator environment starts the built-in simulator in-process,
 // keeping its state beside our database so it outlives this process like a real service would.
-import { join } from 'node:path';
-import { startEmbeddedSimulator } from '../simulator/index.ts';
 import type { Clock } from './clock.ts';
 import type { Db } from './db/open.ts';
 import type { Environment } from './db/repos/campaigns.ts';
 import { getSetting } from './db/repos/settings.ts';
-import { SIMULATOR_STATE_FILE } from './paths.ts';
+import { openEmbeddedService } from './embedded-simulator.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import { createRateLimiter, createServiceClient, type RateLimiter, type ServiceClient } from './service/index.ts';
 import { z } from 'zod';
@@ -66,7 +64,7 @@ export function createConnections(deps: {
   async function resolveUrl(environment: Environment, override: string | undefined): Promise<{ baseUrl: string; url: string }> {
     if (override) return { baseUrl: normaliseUrl(override), url: normaliseUrl(override) };
     if (environment === 'simulator') {
-      const running = simulator ?? (await startEmbeddedSimulator({ stateFile: join(deps.dataDir, SIMULATOR_STATE_FILE) }));
+      const running = simulator ?? (await openEmbeddedService(deps.dataDir));
       simulator = running;
       return { baseUrl: EMBEDDED_SIMULATOR_URL, url: running.url };
     }
