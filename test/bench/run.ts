@@ -1,0 +1,124 @@
+// `npm run bench` (a table) and `npm run -s bench -- --json` (exactly one JSON document on stdout;
+// every log line goes to stderr). Each figure is measured beside its baseline in the same run,
+// each scenario in its own Node process. `--only import,store,...` runs some scenarios.
+import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { join } from 'node:path';
+import { log, ROOT, runScenario } from './harness.ts';
+import { evaluateTarget, formatTable, round, type TableRow, type Target } from './stats.ts';
+
+const SCENARIOS = {
+  import: { file: 'import.ts', gc: true, keys: ['import_100k_ms', 'papaparse_raw_100k_ms'] },
+  store: { file: 'store.ts', gc: true, keys: ['store_100k_ms', 'sqlite_raw_100k_ms'] },
+  rss: { file: 'rss.ts', gc: true, keys: ['engine_rss_mb_100k'] },
+  poll: { file: 'poll.ts', gc: false, keys: ['poll_requests_per_round', 'poll_requests_naive'] },
+  send: { file: 'send.ts', gc: false, keys: ['send_rate_ratio', 'send_cpu_ms_per_order'] },
+  ui: { file: 'ui.ts', gc: false, keys: ['ui_table_10k_ms', 'ui_long_tasks_during_scroll'] },
+} as const;
+type ScenarioName = keyof typeof SCENARIOS;
+
+/** The issue's figures, their baselines and targets (issue 5, "Benchmarks"). */
+const FIGURES: readonly { key: string; baseline: string | null; target: Target | ((r: Record<string, unknown>) => Target) }[] = [
+  { key: 'import_100k_ms', baseline: 'papaparse_raw_100k_ms', target: { kind: 'ratio-max', factor: 2.5 } },
+  { key: 'store_100k_ms', baseline: 'sqlite_raw_100k_ms', target: { kind: 'ratio-max', factor: 1.5 } },
+  { key: 'send_rate_ratio', baseline: null, target: { kind: 'min', limit: 0.95 } },
+  { key: 'send_cpu_ms_per_order', baseline: null, target: { kind: 'below', limit: 1 } },
+  // ceil(10,000 / 500) + 100, as the scenario reports it.
+  { key: 'poll_requests_per_round', baseline: 'poll_requests_naive', target: (r) => ({ kind: 'max', limit: num(r.poll_requests_target) ?? 120 }) },
+  { key: 'ui_table_10k_ms', baseline: null, target: { kind: 'max', limit: 1000 } },
+  { key: 'ui_long_tasks_during_scroll', baseline: null, target: { kind: 'max', limit: 0 } },
+  { key: 'engine_rss_mb_100k', baseline: null, target: { kind: 'max', limit: 300 } },
+];
+
+function num(value: unknown): number | null {
+  return typeof value === 'number' && Number.isFinite(value) ? value : null;
+}
+
+function parseArgs(argv: readonly string[]): { json: boolean; only: ScenarioName[] } {
+  let json = false;
+  let only: ScenarioName[] = Object.keys(SCENARIOS) as ScenarioName[];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === '--json') json = true;
+    else if (arg === '--only' || arg?.startsWith('--only=')) {
+      const list = arg === '--only' ? argv[++i] : arg.slice('--only='.length);
+      const names = (list ?? '').split(',').filter((n) => n !== '');
+      const unknown = names.filter((n) => !(n in SCENARIOS));
+      if (names.length === 0 || unknown.length > 0) throw new Error(`--only takes some of: ${Object.keys(SCENARIOS).join(', ')}`);
+      only = names as ScenarioName[];
+    } else if (arg === '--help' || arg === '-h') {
+      process.stderr.write('Usage: npm run bench [-- --json] [--only import,store,rss,poll,send,ui]\n');
+      process.exit(0);
+    } else throw new Error(`unknown option ${arg ?? ''}; try --help`);
+  }
+  return { json, only };
+}
+
+async function main(): Promise<number> {
+  const { json, only } = parseArgs(process.argv.slice(2));
+  const started = Date.now();
+  const results: Record<string, unknown> = {};
+  const failures: Record<string, string> = {};
+  for (const name of only) {
+    const s = SCENARIOS[name];
+    log(`— ${name} —`);
+    try {
+      const run = await runScenario(join(ROOT, 'test', 'bench', 'scenarios', s.file), { nodeArgs: s.gc ? ['--expose-gc'] : [] });
+      Object.assign(results, run.result);
+      log(`${name} took ${(run.ms / 1000).toFixed(1)} s`);
+    } catch (error) {
+      failures[name] = error instanceof Error ? error.message : String(error);
+      log(`${name} failed: ${failures[name]}`);
+      for (const key of s.keys) results[key] = null;
+    }
+  }
+
+  const rows: TableRow[] = [];
+  const targets: Record<string, { target: string; compared: number | null; pass: boolean | null }> = {};
+  for (const figure of FIGURES) {
+    if (!(figure.key in results)) continue;
+    const value = num(results[figure.key]);
+    const baseline = figure.baseline === null ? null : num(results[figure.baseline]);
+    const target = typeof figure.target === 'function' ? figure.target(results) : figure.target;
+    const result = evaluateTarget(target, value, baseline);
+    rows.push({ key: figure.key, value, baselineKey: figure.baseline, baseline, result });
+    targets[figure.key] = { target: result.target, compared: round(result.compared, 3), pass: result.pass };
+  }
+  const allPass = rows.length > 0 && rows.every((r) => r.result.pass === true) && Object.keys(failures).length === 0;
+
+  const document = {
+    ...Object.fromEntries(Object.entries(results).map(([k, v]) => [k, typeof v === 'number' ? round(v, 3) : v])),
+    targets,
+    all_targets_met: allPass,
+    ...(Object.keys(failures).length > 0 ? { failures } : {}),
+    baselines: {
+      papaparse_raw_100k_ms: 'new TextDecoder().decode(bytes) + Papa.parse(text) with papaparse default options (no header, auto delimiter), same bytes',
+      sqlite_raw_100k_ms: 'one prepared better-sqlite3 INSERT of the same 14 recipient columns, values precomputed, one transaction, same schema and pragmas, fresh file',
+      poll_requests_naive: 'one GET /v1/orders/{id} per tracked order',
+    },
+    machine: {
+      node: process.version,
+      platform: `${process.platform} ${process.arch}`,
+      cpus: availableParallelism(),
+      cpu_model: cpus()[0]?.model ?? 'unknown',
+      memory_gb: round(totalmem() / 1024 ** 3, 1),
+      load_average_1m: round(loadavg()[0] ?? 0, 2),
+    },
+    bench_seconds: round((Date.now() - started) / 1000, 1),
+  };
+
+  if (json) process.stdout.write(`${JSON.stringify(document, null, 2)}\n`);
+  else {
+    process.stdout.write(`${formatTable(rows)}\n\n`);
+    process.stdout.write(`${allPass ? 'Every target met.' : 'Some targets are not met (see FAIL / n/a above).'} ${document.bench_seconds} s on ${document.machine.cpus} CPUs (${document.machine.cpu_model}), load ${document.machine.load_average_1m}.\n`);
+    for (const [name, why] of Object.entries(failures)) process.stdout.write(`${name}: ${why}\n`);
+  }
+  return allPass ? 0 : 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    log(error instanceof Error ? error.message : String(error));
+    process.exit(2);
+  },
+);
