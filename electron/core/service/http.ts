@@ -1,6 +1,8 @@
 // One HTTP attempt, classified. Never retries: every attempt belongs to the caller's queue or
 // poller, which logs it and decides (a silent retry of a POST could pay twice).
 
+import { Agent as HttpAgent, request as httpRequest, type ClientRequest, type IncomingMessage, type RequestOptions } from 'node:http';
+import { Agent as HttpsAgent, request as httpsRequest } from 'node:https';
 import type { Clock } from '../clock.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import type { Parsed } from './schemas.ts';
@@ -59,7 +61,23 @@ export async function attempt<T>(http: HttpOptions, spec: RequestSpec<T>): Promi
   return outcome;
 }
 
-async function attemptOnce<T>(http: HttpOptions, spec: RequestSpec<T>): Promise<Outcome<T>> {
+// One keep-alive agent per client: a new TCP (and TLS) connection per request cost more CPU than
+// everything else an order needs. Idle sockets are unref'd by the agent (they never keep the
+// process alive) and dropped before the server's announced keep-alive timeout. A request that
+// meets a socket the server has just closed fails as 'connection' (ambiguous), never retried here.
+const agents = new WeakMap<HttpOptions, HttpAgent | HttpsAgent>();
+const IDLE_SOCKET_MS = 4_000;
+
+function agentFor(http: HttpOptions, url: URL): HttpAgent | HttpsAgent {
+  let agent = agents.get(http);
+  if (!agent) {
+    agent = url.protocol === 'https:' ? new HttpsAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS }) : new HttpAgent({ keepAlive: true, timeout: IDLE_SOCKET_MS });
+    agents.set(http, agent);
+  }
+  return agent;
+}
+
+function attemptOnce<T>(http: HttpOptions, spec: RequestSpec<T>): Promise<Outcome<T>> {
   const endpoint = `${spec.method} ${spec.path}`;
   const fail = (reason: Ambiguous['reason'], message: string, status?: number): Ambiguous => ({
     kind: 'ambiguous',
@@ -68,45 +86,89 @@ async function attemptOnce<T>(http: HttpOptions, spec: RequestSpec<T>): Promise<
     endpoint,
     message: `${endpoint}: ${message}${spec.method === 'POST' ? POST_NOTE : ''}`,
   });
-  const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), http.timeoutMs);
-  const signal = spec.signal ? AbortSignal.any([timeout.signal, spec.signal]) : timeout.signal;
   const whyAborted = (): Ambiguous =>
     spec.signal?.aborted
       ? fail('aborted', 'the request was cancelled before an answer arrived.')
       : fail('timeout', `no complete answer within ${formatSeconds(http.timeoutMs)}.`);
-  try {
-    let response: Response;
+  if (spec.signal?.aborted) return Promise.resolve(whyAborted());
+
+  return new Promise<Outcome<T>>((resolve) => {
+    let done = false;
+    let req: ClientRequest | null = null;
+    const finish = (outcome: Outcome<T>): void => {
+      if (done) return;
+      done = true;
+      clearTimeout(timer);
+      spec.signal?.removeEventListener('abort', onAbort);
+      resolve(outcome);
+    };
+    // Timeout or the caller's cancel: settle first, then tear the request down (its errors are moot).
+    const stop = (): void => {
+      finish(whyAborted());
+      req?.destroy();
+    };
+    const onAbort = (): void => stop();
+    const timer = setTimeout(stop, http.timeoutMs);
+    spec.signal?.addEventListener('abort', onAbort, { once: true });
+
+    let url: URL;
     try {
-      const headers: Record<string, string> = { 'SERVICE-API-KEY': http.apiKey, accept: 'application/json' };
-      if (spec.body !== undefined) headers['content-type'] = 'application/json';
       // Relative to the base URL, which may carry a path prefix of its own.
-      response = await fetch(new URL(spec.path.replace(/^\//, ''), http.baseUrl), {
-        method: spec.method,
-        headers,
-        body: spec.body,
-        signal,
-        redirect: 'manual',
-      });
+      url = new URL(spec.path.replace(/^\//, ''), http.baseUrl);
     } catch (err) {
-      if (signal.aborted) return whyAborted();
+      finish(fail('connection', `the request address could not be formed (${describe(err, errorCode(err))}).`));
+      return;
+    }
+    const headers: Record<string, string | number> = { 'SERVICE-API-KEY': http.apiKey, accept: 'application/json' };
+    if (spec.body !== undefined) {
+      headers['content-type'] = 'application/json';
+      headers['content-length'] = Buffer.byteLength(spec.body);
+    }
+    const onResponse = (res: IncomingMessage): void => {
+      const status = res.statusCode ?? 0;
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        if (done) return;
+        if (!res.complete) {
+          finish(fail('truncated', `the answer (HTTP ${status}) was cut off before its end (the connection closed early).`, status));
+          return;
+        }
+        let text = Buffer.concat(chunks).toString('utf8');
+        // As fetch's text() does: a UTF-8 byte order mark is not part of the body.
+        if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+        const retryAfter = res.headers['retry-after'];
+        finish(classify(http, spec, endpoint, status, typeof retryAfter === 'string' ? retryAfter : null, text, fail));
+      });
+      const cutOff = (err?: Error): void => {
+        if (done) return;
+        const why = err ? describe(err, errorCode(err)) : 'the connection closed early';
+        finish(fail('truncated', `the answer (HTTP ${status}) was cut off before its end (${why}).`, status));
+      };
+      res.on('error', cutOff);
+      res.on('aborted', () => cutOff());
+      res.on('close', () => {
+        if (!res.complete) cutOff();
+      });
+    };
+    const options: RequestOptions = { method: spec.method, headers, agent: agentFor(http, url) };
+    try {
+      req = url.protocol === 'https:' ? httpsRequest(url, options, onResponse) : httpRequest(url, options, onResponse);
+    } catch (err) {
+      finish(fail('connection', `the request could not be made (${describe(err, errorCode(err))}).`));
+      return;
+    }
+    req.on('error', (err) => {
+      if (done) return;
       const code = errorCode(err);
       if (code !== undefined && UNREACHABLE_CODES.has(code)) {
-        return fail('unreachable', `could not connect to the service at ${new URL(http.baseUrl).host} (${code}). Check the network and the environment's address.`);
+        finish(fail('unreachable', `could not connect to the service at ${new URL(http.baseUrl).host} (${code}). Check the network and the environment's address.`));
+        return;
       }
-      return fail('connection', `the connection broke before an answer arrived (${describe(err, code)}).`);
-    }
-    let text: string;
-    try {
-      text = await response.text();
-    } catch (err) {
-      if (signal.aborted) return whyAborted();
-      return fail('truncated', `the answer (HTTP ${response.status}) was cut off before its end (${describe(err, errorCode(err))}).`, response.status);
-    }
-    return classify(http, spec, endpoint, response.status, response.headers, text, fail);
-  } finally {
-    clearTimeout(timer);
-  }
+      finish(fail('connection', `the connection broke before an answer arrived (${describe(err, code)}).`));
+    });
+    req.end(spec.body);
+  });
 }
 
 const POST_NOTE =
@@ -117,7 +179,7 @@ function classify<T>(
   spec: RequestSpec<T>,
   endpoint: string,
   status: number,
-  headers: Headers,
+  retryAfter: string | null,
   text: string,
   fail: (reason: Ambiguous['reason'], message: string, status?: number) => Ambiguous,
 ): Outcome<T> {
@@ -140,7 +202,6 @@ function classify<T>(
   const service = extractServiceError(text);
   const said = [service.code, service.message].filter((s) => s !== undefined).join(': ');
   const detail = said === '' ? `HTTP ${status}` : `HTTP ${status} ${said}`;
-  const retryAfter = headers.get('retry-after');
   const retryAfterMs = parseRetryAfter(retryAfter, http.clock.now());
   if (status === 429 || (status === 503 && retryAfterMs !== undefined)) {
     // Every request shares the limiter: slow all of them down, not just this caller.
@@ -197,14 +258,34 @@ function describe(err: unknown, code: string | undefined): string {
   return code === undefined || text.includes(code) ? text : `${code}: ${text}`;
 }
 
-/** The key must never appear in what we return, even if a server echoes it back. */
+/**
+ * The key must never appear in what we return, even if a server echoes it back. Copy-on-write:
+ * values without the key are returned as they are, so the common case allocates nothing.
+ */
 export function redactDeep<T>(value: T, secret: string): T {
   if (secret === '') return value;
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return v.includes(secret) ? v.split(secret).join('[redacted]') : v;
-    if (Array.isArray(v)) return v.map(walk);
+    if (Array.isArray(v)) {
+      let out: unknown[] | null = null;
+      for (let i = 0; i < v.length; i++) {
+        const inner: unknown = v[i];
+        const next = walk(inner);
+        if (next !== inner && out === null) out = v.slice(0, i);
+        out?.push(next);
+      }
+      return out ?? v;
+    }
     if (typeof v === 'object' && v !== null) {
-      return Object.fromEntries(Object.entries(v).map(([k, inner]) => [walk(k), walk(inner)]));
+      const entries = Object.entries(v);
+      let changed = false;
+      const next = entries.map(([k, inner]) => {
+        const key = walk(k) as string;
+        const walked = walk(inner);
+        if (key !== k || walked !== inner) changed = true;
+        return [key, walked] as const;
+      });
+      return changed ? Object.fromEntries(next) : v;
     }
     return v;
   };
