@@ -23,11 +23,8 @@ import { backoffDelay, CircuitBreaker } from './policy.ts';
 import { orderBodyFor, OrderBodyError, orderOutcomeOf } from './order-body.ts';
 import { reconcile, type ReconcileResult } from './reconcile.ts';
 
-/**
- * The schema (0001) has no 'auth' pause reason yet; until a migration adds it, a refused key
- * pauses as 'preflight' (a check that must pass before sending) with a detail that says so.
- */
-export const AUTH_PAUSE_REASON: PauseReason = 'preflight';
+/** A refused key pauses the campaign as 'auth' (schema 2), with a detail that says what to do. */
+export const AUTH_PAUSE_REASON: PauseReason = 'auth';
 
 export interface SendQueueOptions {
   readonly db: Db;

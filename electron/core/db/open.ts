@@ -65,8 +65,16 @@ function migrate(db: Db, migrations: readonly Migration[], from: number): void {
   for (const migration of migrations.slice(from)) {
     const apply = db.transaction(() => {
       db.exec(migration.sql);
+      if (migration.rebuildsTables) {
+        // Foreign keys were off for the rebuild: prove nothing points nowhere before committing.
+        const broken = db.prepare('PRAGMA foreign_key_check').all();
+        if (broken.length > 0) throw new Error(`${broken.length} rows would point at nothing: ${JSON.stringify(broken.slice(0, 3))}`);
+      }
       db.pragma(`user_version = ${migration.version}`);
     });
+    // SQLite's way to rebuild a table others refer to: foreign keys off (outside the transaction),
+    // rebuild, check, commit, foreign keys back on.
+    if (migration.rebuildsTables) db.pragma('foreign_keys = OFF');
     try {
       apply();
     } catch (err) {
@@ -76,6 +84,8 @@ function migrate(db: Db, migrations: readonly Migration[], from: number): void {
           `keep a copy of the data folder and report this.`,
         { cause: err },
       );
+    } finally {
+      if (migration.rebuildsTables) db.pragma('foreign_keys = ON');
     }
   }
 }

@@ -1,14 +1,20 @@
 import { sql as initial } from './0001-initial.ts';
+import { sql as authPause } from './0002-auth-pause.ts';
 
 export interface Migration {
   /** The schema version this migration brings the database to (1, 2, 3…, no gaps). */
   readonly version: number;
   readonly name: string;
   readonly sql: string;
+  /** Rebuilds a table that others refer to: runs with foreign keys off, checked before commit. */
+  readonly rebuildsTables?: boolean;
 }
 
 // Migrations are TypeScript modules exporting their SQL, so a bundle carries them with no file copying.
 // Append only: a released migration is never edited, a change is a new one.
-export const MIGRATIONS: readonly Migration[] = [{ version: 1, name: '0001-initial', sql: initial }];
+export const MIGRATIONS: readonly Migration[] = [
+  { version: 1, name: '0001-initial', sql: initial },
+  { version: 2, name: '0002-auth-pause', sql: authPause, rebuildsTables: true },
+];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

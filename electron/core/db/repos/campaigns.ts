@@ -19,8 +19,8 @@ export type Environment = (typeof ENVIRONMENTS)[number];
 export const SEND_STATES = ['draft', 'sending', 'paused', 'done'] as const;
 export type SendState = (typeof SEND_STATES)[number];
 
-/** Why a campaign is paused: the user asked; the circuit breaker tripped; the app stopped mid-send; a pre-flight check failed. */
-export const PAUSE_REASONS = ['user', 'circuit-breaker', 'interrupted', 'preflight'] as const;
+/** Why a campaign is paused: the user asked; the circuit breaker tripped; the app stopped mid-send; a pre-flight check failed; the service refused the key. */
+export const PAUSE_REASONS = ['user', 'circuit-breaker', 'interrupted', 'preflight', 'auth'] as const;
 export type PauseReason = (typeof PAUSE_REASONS)[number];
 
 const SEND_TRANSITIONS: Readonly<Record<SendState, readonly SendState[]>> = {

@@ -55,9 +55,12 @@ const eventRow = z
   }));
 export type CampaignEvent = z.output<typeof eventRow>;
 
+// Built once: every order appends events, and a zod schema costs more to build than to run.
+const eventKind = z.enum(EVENT_KINDS);
+
 /** Appends one event and returns its id. Call it inside the transaction whose change it records. */
 export function appendEvent(db: Db, event: NewEvent, now: number): number {
-  const kind = z.enum(EVENT_KINDS).parse(event.kind);
+  const kind = eventKind.parse(event.kind);
   const result = statement(
     db,
     'INSERT INTO events (campaign_id, recipient_id, at, kind, detail) VALUES (?, ?, ?, ?, ?)',

@@ -24,6 +24,31 @@ export function assertTransition(rowId: number, from: RowState, to: RowState): v
 
 const touched = z.object({ campaign_id: z.string() });
 
+// better-sqlite3 builds five wrapper functions for every db.transaction(fn) call; the send queue
+// makes two transitions per order, so each transaction function is built once per connection.
+function cachedTransaction<A extends unknown[], R>(build: (db: Db) => (...args: A) => R): (db: Db) => (...args: A) => R {
+  const cache = new WeakMap<Db, (...args: A) => R>();
+  return (db) => {
+    let tx = cache.get(db);
+    if (!tx) {
+      tx = db.transaction(build(db));
+      cache.set(db, tx);
+    }
+    return tx;
+  };
+}
+
+const applyAndLogTx = cachedTransaction(
+  (db) =>
+    (rowId: number, kind: EventKind, sql: string, params: readonly unknown[], now: number, detail: EventDetail | null): boolean => {
+      const raw = statement(db, sql).get(...params);
+      if (raw === undefined) return false;
+      const { campaign_id } = parseRow(touched, 'recipients', raw);
+      appendEvent(db, { campaignId: campaign_id, recipientId: rowId, kind, detail }, now);
+      return true;
+    },
+);
+
 // Runs a guarded UPDATE … RETURNING campaign_id and, when it applied, logs the event.
 export function applyAndLog(
   db: Db,
@@ -34,13 +59,7 @@ export function applyAndLog(
   now: number,
   detail?: EventDetail,
 ): boolean {
-  return db.transaction(() => {
-    const raw = statement(db, sql).get(...params);
-    if (raw === undefined) return false;
-    const { campaign_id } = parseRow(touched, 'recipients', raw);
-    appendEvent(db, { campaignId: campaign_id, recipientId: rowId, kind, detail: detail ?? null }, now);
-    return true;
-  })();
+  return applyAndLogTx(db)(rowId, kind, sql, params, now, detail ?? null);
 }
 
 /** What the queue POSTs for an attempt: always the frozen body, under the row's key. */
@@ -63,14 +82,19 @@ const attemptRow = z
     attempt: { externalReferenceId: r.external_reference_id, requestBody: r.request_body, attempts: r.attempts },
   }));
 
-function beginAttempt(db: Db, rowId: number, kind: EventKind, sql: string, params: readonly unknown[], now: number) {
-  return db.transaction((): SendAttempt | null => {
-    const raw = statement(db, sql).get(...params);
-    if (raw === undefined) return null;
-    const { campaignId, attempt } = parseRow(attemptRow, 'recipients', raw);
-    appendEvent(db, { campaignId, recipientId: rowId, kind, detail: { attempt: attempt.attempts } }, now);
-    return attempt;
-  })();
+const beginAttemptTx = cachedTransaction(
+  (db) =>
+    (rowId: number, kind: EventKind, sql: string, params: readonly unknown[], now: number): SendAttempt | null => {
+      const raw = statement(db, sql).get(...params);
+      if (raw === undefined) return null;
+      const { campaignId, attempt } = parseRow(attemptRow, 'recipients', raw);
+      appendEvent(db, { campaignId, recipientId: rowId, kind, detail: { attempt: attempt.attempts } }, now);
+      return attempt;
+    },
+);
+
+function beginAttempt(db: Db, rowId: number, kind: EventKind, sql: string, params: readonly unknown[], now: number): SendAttempt | null {
+  return beginAttemptTx(db)(rowId, kind, sql, params, now);
 }
 
 /**
