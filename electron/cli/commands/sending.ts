@@ -131,6 +131,7 @@ function finish(engine: Engine, common: Common, id: string, code: number): numbe
     out(statusLine(status));
     out(`Campaign id: ${id}`);
   }
+  if (status.send_state === 'paused' || status.counts.sending > 0) say(`Continue with: giftbatch resume ${id}`);
   return code;
 }
 
