@@ -1,0 +1,136 @@
+// Report export → import keeps every value (issue 5, property tests): whatever names, e-mails and
+// error texts hold (commas, quotes, newlines, unicode, formula-looking text), reading the report back
+// gives each value exactly, except that a cell a spreadsheet would run as a formula carries one
+// leading `'` (OWASP CSV injection), and nothing else changes.
+import fc from 'fast-check';
+import Papa from 'papaparse';
+import { describe, expect, it } from 'vitest';
+import { neutralise, renderReport, REPORT_COLUMNS, type ReportRow } from '../../../../electron/core/campaigns/report.ts';
+import { parseCsv } from '../../../../shared/domain/csv/index.ts';
+import { toDecimal } from '../../../../shared/domain/money.ts';
+
+const FORMULA_START = /^[=+\-@\t\r\n]/;
+
+const tricky = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '\r\n', ',', ';', '"', "'", ' ', '\uFEFF', 'é', '€', '한', '😀', 'a', '1', '|', '!');
+const text: fc.Arbitrary<string> = fc.oneof(
+  fc.string({ unit: 'grapheme', maxLength: 20 }),
+  fc.array(tricky, { maxLength: 12 }).map((parts) => parts.join('')),
+  fc.tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n'), fc.string({ maxLength: 10 })).map(([a, b]) => a + b),
+  fc.constantFrom("=cmd|' /C calc'!A0", '=HYPERLINK("http://evil.example","x")', '@SUM(1+1)*cmd|\' /C calc\'!A0', '-2+3', '+1'),
+);
+const nullable = (arb: fc.Arbitrary<string>) => fc.option(arb, { nil: null });
+const maybeId = fc.option(fc.integer({ min: 1, max: 2 ** 40 }), { nil: null });
+const maybeTime = fc.option(fc.integer({ min: 0, max: 4_102_444_800_000 }), { nil: null });
+const currency = fc.constantFrom('USD', 'KRW', 'KWD');
+const money = fc.option(
+  fc.tuple(fc.integer({ min: 1, max: 10 ** 12 }), currency).map(([minor, c]) => ({ minor, currency: c })),
+  { nil: null },
+);
+
+const reportRow: fc.Arbitrary<ReportRow> = fc.record({
+  name: nullable(text),
+  email: nullable(text),
+  amount: money,
+  state: fc.constantFrom('ready', 'sending', 'ordered', 'delivered', 'failed', 'skipped', 'invalid'),
+  orderId: maybeId,
+  orderStatus: nullable(fc.constantFrom('COMPLETED', 'PAYMENT_PENDING', '=SOMETHING_NEW')),
+  itemId: maybeId,
+  itemStatus: nullable(fc.constantFrom('PENDING', 'COMPLETED', '-odd')),
+  charged: money,
+  exchangeRate: nullable(fc.constantFrom('1', '0.00075', '1300.5')),
+  feeRate: nullable(fc.constantFrom('0', '0.03')),
+  externalReferenceId: fc.stringMatching(/^[A-Za-z0-9_-]{1,40}$/),
+  sentAt: maybeTime,
+  deliveredAt: maybeTime,
+  acceptanceExpiry: maybeTime,
+  lastError: nullable(text),
+  line: fc.integer({ min: 1, max: 1_000_000 }),
+});
+
+/** What a reader must find in each column for a row: the value, neutralised where it could run. */
+function expectedCells(row: ReportRow): Record<(typeof REPORT_COLUMNS)[number], string> {
+  const iso = (ms: number | null) => (ms == null ? '' : new Date(ms).toISOString());
+  return {
+    name: neutralise(row.name),
+    email: neutralise(row.email),
+    amount: row.amount ? toDecimal(row.amount) : '',
+    currency: row.amount?.currency ?? '',
+    state: row.state,
+    order_id: row.orderId == null ? '' : String(row.orderId),
+    order_status: neutralise(row.orderStatus),
+    item_id: row.itemId == null ? '' : String(row.itemId),
+    item_status: neutralise(row.itemStatus),
+    charged_amount: row.charged ? toDecimal(row.charged) : '',
+    charged_currency: row.charged?.currency ?? '',
+    exchange_rate: neutralise(row.exchangeRate),
+    fee_rate: neutralise(row.feeRate),
+    external_reference_id: neutralise(row.externalReferenceId),
+    sent_at: iso(row.sentAt),
+    delivered_at: iso(row.deliveredAt),
+    acceptance_expiry: iso(row.acceptanceExpiry),
+    last_error: neutralise(row.lastError),
+    source_line: String(row.line),
+  };
+}
+
+describe('delivery report export → import', () => {
+  it('neutralises exactly the cells that could run as a formula, with one leading quote and nothing else', () => {
+    fc.assert(
+      fc.property(nullable(text), (value) => {
+        const out = neutralise(value);
+        if (value === null) expect(out).toBe('');
+        else if (FORMULA_START.test(value)) expect(out).toBe(`'${value}`);
+        else expect(out).toBe(value);
+        expect(FORMULA_START.test(out)).toBe(false);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('papaparse reads back every cell of every row, exactly (formula cells with their leading quote)', () => {
+    fc.assert(
+      fc.property(fc.array(reportRow, { minLength: 1, maxLength: 8 }), (rows) => {
+        const csv = renderReport(rows);
+        expect(csv.startsWith('\uFEFF')).toBe(true);
+        const parsed = Papa.parse<string[]>(csv.slice(1), { newline: '\r\n', skipEmptyLines: false });
+        expect(parsed.errors).toEqual([]);
+        const [header, ...records] = parsed.data;
+        expect(header).toEqual([...REPORT_COLUMNS]);
+        rows.forEach((row, i) => {
+          const cells = records[i] ?? [];
+          const expected = expectedCells(row);
+          expect(Object.fromEntries(REPORT_COLUMNS.map((c, j) => [c, cells[j]]))).toEqual(expected);
+          for (const [column, original] of [['name', row.name], ['email', row.email], ['last_error', row.lastError]] as const) {
+            const cell = cells[REPORT_COLUMNS.indexOf(column)] ?? '';
+            // The only change to a value is the quote in front of a formula-looking one.
+            if (original !== null && cell !== original) expect(cell).toBe(`'${original}`);
+          }
+        });
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it("our own CSV import reads a report's names and e-mails back, on the line each record starts", () => {
+    fc.assert(
+      fc.property(fc.array(reportRow, { minLength: 1, maxLength: 6 }), (rows) => {
+        const csv = renderReport(rows);
+        const parsed = parseCsv(new TextEncoder().encode(csv));
+        expect(parsed.delimiter).toBe(',');
+        expect(parsed.headers.slice(0, 2)).toEqual(['name', 'email']);
+        // The importer reads every line ending as LF, inside quoted cells too.
+        const lf = (s: string) => s.replace(/\r\n?/g, '\n');
+        let line = 2;
+        rows.forEach((row, i) => {
+          const record = parsed.records[i];
+          const expected = expectedCells(row);
+          expect(record?.raw.slice(0, 2)).toEqual([lf(expected.name), lf(expected.email)]);
+          expect(record?.problem ?? null).toBeNull();
+          expect(record?.line).toBe(line);
+          line += 1 + REPORT_COLUMNS.reduce((n, c) => n + (lf(expected[c]).match(/\n/g)?.length ?? 0), 0);
+        });
+      }),
+      { numRuns: 200 },
+    );
+  });
+});
