@@ -59,21 +59,32 @@ const DECIMAL_POINT = /\d\.\d{1,2}\D*$/;
 
 export function parseCsvText(decoded: DecodedCsv, options: ParseOptions = {}): ParsedCsv {
   // One line ending for papaparse and for line counting; mixed endings would otherwise merge rows.
-  let text = decoded.text.includes('\r') ? decoded.text.replace(LINE_BREAKS, '\n') : decoded.text;
+  // A file with CRLF throughout (as Excel writes it) is parsed as it is, with CRLF as the record
+  // separator, instead of copying the whole text; the few cells that hold a line break get theirs
+  // normalised after parsing, so the result is the same either way.
+  const breaks = lineBreaks(decoded.text);
+  const crlf = breaks.crlf;
+  let text = crlf || !decoded.text.includes('\r') ? decoded.text : decoded.text.replace(LINE_BREAKS, '\n');
   let line = 1;
   let delimiter = options.delimiter;
   // Excel's "sep=;" first line names the delimiter.
   const firstBreak = text.indexOf('\n');
-  const sep = SEP_LINE.exec(firstBreak >= 0 ? text.slice(0, firstBreak) : text);
+  const firstLineEnd = firstBreak < 0 ? text.length : crlf ? firstBreak - 1 : firstBreak;
+  const sep = SEP_LINE.exec(text.slice(0, firstLineEnd));
   if (sep) {
     const named = DELIMITERS.find((d) => d === sep[1]);
     delimiter ??= named;
     text = firstBreak >= 0 ? text.slice(firstBreak + 1) : '';
     line = 2;
   }
-  delimiter ??= detectDelimiter(text);
+  delimiter ??= detectDelimiter(crlf ? leadingLines(text, DELIMITER_SAMPLE_LINES).replace(LINE_BREAKS, '\n') : text);
 
-  const result = Papa.parse<string[]>(text, { delimiter, newline: '\n', quoteChar: '"', skipEmptyLines: false });
+  const result = Papa.parse<string[]>(text, { delimiter, newline: crlf ? '\r\n' : '\n', quoteChar: '"', skipEmptyLines: false });
+  const rows = result.data;
+  // Every line break of the text ends a record unless some cell holds one (a quoted line break, or
+  // an unclosed quote that ran on): only then are cells searched for them.
+  const breaksInCells = breaks.count - (sep ? 1 : 0) !== rows.length - 1;
+  if (crlf && breaksInCells) normaliseCellBreaks(rows);
   const rowErrors = new Map<number, string>();
   for (const error of result.errors) {
     // An unclosed quote swallows the lines after it: that is the one to tell.
@@ -81,8 +92,7 @@ export function parseCsvText(decoded: DecodedCsv, options: ParseOptions = {}): P
       rowErrors.set(error.row, error.code);
     }
   }
-  const countInnerLines = text.includes('"');
-  const rows = result.data;
+  const countInnerLines = breaksInCells;
   const problems: CsvProblem[] = [];
 
   let index = 0;
@@ -137,6 +147,48 @@ export function parseCsvText(decoded: DecodedCsv, options: ParseOptions = {}): P
     records,
     problems,
   };
+}
+
+const DELIMITER_SAMPLE_LINES = 40;
+
+// The first `count` lines, without the line break that ends the last of them.
+function leadingLines(text: string, count: number): string {
+  let at = -1;
+  for (let i = 0; i < count; i++) {
+    at = text.indexOf('\n', at + 1);
+    if (at < 0) return text;
+  }
+  return text.slice(0, at);
+}
+
+/** How many line breaks the text holds, and whether every one of them is CRLF (none alone). */
+function lineBreaks(text: string): { count: number; crlf: boolean } {
+  let count = 0;
+  let everyCrlf = true;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
+    count++;
+    if (everyCrlf && text.charCodeAt(at - 1) !== 0x0d) everyCrlf = false;
+  }
+  if (!everyCrlf || count === 0) {
+    // Counted as the normalised text would have them: CRLF, CR and LF are one break each.
+    let crs = 0;
+    for (let at = text.indexOf('\r'); at >= 0; at = text.indexOf('\r', at + 1)) if (text.charCodeAt(at + 1) !== 0x0a) crs++;
+    return { count: count + crs, crlf: false };
+  }
+  let crs = 0;
+  for (let at = text.indexOf('\r'); at >= 0; at = text.indexOf('\r', at + 1)) crs++;
+  return { count, crlf: crs === count };
+}
+
+// In a CRLF file parsed with CRLF as the separator, a cell's line breaks are still CRLF: write them
+// as the normalised text would have (LF), so values do not depend on the path taken.
+function normaliseCellBreaks(rows: string[][]): void {
+  for (const row of rows) {
+    for (let i = 0; i < row.length; i++) {
+      const cell = row[i]!;
+      if (cell.includes('\r')) row[i] = cell.replace(LINE_BREAKS, '\n');
+    }
+  }
 }
 
 function fieldReader(mapping: ColumnMapping): (raw: readonly string[]) => RecordFields {
