@@ -58,7 +58,8 @@ const FIRST_ROW_PROBE = `(() => {
 async function timeLoad(page: Page, url: string): Promise<number> {
   await page.addInitScript(FIRST_ROW_PROBE);
   await page.goto(url);
-  await page.waitForFunction('window.__benchFirstRow !== undefined', null, { timeout: 30_000 });
+  // A function, not a string: the app's CSP forbids eval, which a string predicate would need.
+  await page.waitForFunction(() => (globalThis as { __benchFirstRow?: number }).__benchFirstRow !== undefined, null, { timeout: 30_000 });
   const ms: unknown = await page.evaluate('window.__benchFirstRow');
   if (typeof ms !== 'number') throw new Error('the first-row probe recorded no time');
   return ms;
