@@ -177,7 +177,9 @@ function lineBreaks(text: string): { count: number; crlf: boolean } {
   }
   let crs = 0;
   for (let at = text.indexOf('\r'); at >= 0; at = text.indexOf('\r', at + 1)) crs++;
-  return { count, crlf: crs === count };
+  // Every LF follows a CR here, so the CRs beyond them stand alone (in a quoted cell, say), and
+  // each is one more break in the normalised text.
+  return crs === count ? { count, crlf: true } : { count: crs, crlf: false };
 }
 
 // In a CRLF file parsed with CRLF as the separator, a cell's line breaks are still CRLF: write them
