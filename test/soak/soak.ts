@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { rmSync } from 'node:fs';
 import { CRASH_POINTS } from '../../electron/core/crash-points.ts';
 import { DATABASE_FILE } from '../../electron/core/paths.ts';
-import { productIdFor } from '../../electron/simulator/index.ts';
+import { mulberry32, productIdFor } from '../../electron/simulator/index.ts';
 import { collect, spawnCli, startSimulatorProcess, tempDir, writeRecipients, type CliResult } from '../integration/cli/cli-helpers.ts';
 import { compareWithAudit, readDataFile } from './checks.ts';
 import { mb, watchRss } from './memory.ts';
@@ -64,16 +64,6 @@ export interface SoakSummary {
 }
 
 const KEY = 'soak-test-key';
-
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRASH_POINTS } from '../../../electron/core/crash-points.ts';
-import { productIdFor } from '../../../electron/simulator/index.ts';
+import { mulberry32, productIdFor } from '../../../electron/simulator/index.ts';
 import { collect, json, runCli, spawnCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from './cli-helpers.ts';
 
 // Issue 3, done-when 2: the 500-row campaign, while the CLI is killed with SIGKILL at 20+ random
@@ -19,17 +19,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await sim?.stop();
 });
-
-/** A seeded PRNG, so a failure can be replayed. */
-function mulberry32(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('killed with SIGKILL mid-send, again and again, then resumed', () => {
   it('never pays twice and loses nothing', async () => {
