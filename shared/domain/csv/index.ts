@@ -1,6 +1,14 @@
 // CSV import for recipient lists: decode → parse and map → validate against the product.
-import { validateRows, type ProductForValidation, type ValidateOptions, type ValidationResult } from '../validation.ts';
-import { parseCsv, type ParsedCsv, type ParseOptions } from './parse.ts';
+import {
+  createRowValidator,
+  validateRows,
+  type ProductForValidation,
+  type RowValidator,
+  type ValidateOptions,
+  type ValidationResult,
+} from '../validation.ts';
+import { decodeCsv } from './decode.ts';
+import { decimalSeparatorOf, parseCsvText, type ParsedCsv, type ParseOptions } from './parse.ts';
 
 export { decodeCsv, guessLegacyEncoding, type CsvEncoding, type DecodedCsv } from './decode.ts';
 export { detectDelimiter, DELIMITERS, type CsvDelimiter } from './delimiter.ts';
@@ -15,17 +23,21 @@ export {
 } from './headers.ts';
 export { parseAmount, type AmountResult, type DecimalSeparator } from './amount.ts';
 export {
+  decimalSeparatorOf,
   parseCsv,
   parseCsvText,
   type CsvProblem,
+  type RecordVisitor,
   type CsvRecord,
   type ParsedCsv,
   type ParseOptions,
   type RecordFields,
 } from './parse.ts';
 export {
+  createRowValidator,
   validateRows,
   type ProductForValidation,
+  type RowValidator,
   type ProductPrice,
   type RowInput,
   type RowIssue,
@@ -44,11 +56,25 @@ export interface CsvImport {
 
 /** Decodes, parses, maps and validates in one go, reading amounts with the file's own decimal convention. */
 export function importCsv(bytes: Uint8Array, product: ProductForValidation, options: ImportOptions = {}): CsvImport {
-  const parsed = parseCsv(bytes, options);
-  const validation = validateRows(parsed.records, product, {
-    decimalSeparator: parsed.decimalSeparator,
+  const validateOptions = (decimalSeparator: ValidateOptions['decimalSeparator']): ValidateOptions => ({
+    decimalSeparator,
     ...(options.defaultAmount ? { defaultAmount: options.defaultAmount } : {}),
     ...(options.knownEmails ? { knownEmails: options.knownEmails } : {}),
   });
+  // Each record is validated as soon as it is read when the delimiter fixes the decimal separator;
+  // a tab-separated file's amounts are read only once all of them have said which one it uses.
+  let validator: RowValidator | null = null;
+  const parsed = parseCsvText(decodeCsv(bytes), options, (delimiter, rowCount) => {
+    const decimalSeparator = decimalSeparatorOf(delimiter);
+    if (decimalSeparator === null) return null;
+    const fused = createRowValidator(product, validateOptions(decimalSeparator), rowCount);
+    validator = fused;
+    return (record) => {
+      fused.add(record);
+    };
+  });
+  const validation = validator !== null
+    ? (validator as RowValidator).finish()
+    : validateRows(parsed.records, product, validateOptions(parsed.decimalSeparator));
   return { parsed, validation };
 }

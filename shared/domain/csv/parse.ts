@@ -57,7 +57,14 @@ const LINE_BREAKS = /\r\n?/g;
 const DECIMAL_COMMA = /\d,\d{1,2}\D*$/;
 const DECIMAL_POINT = /\d\.\d{1,2}\D*$/;
 
-export function parseCsvText(decoded: DecodedCsv, options: ParseOptions = {}): ParsedCsv {
+/**
+ * Called once the delimiter and the number of parsed rows (records, at most) are known; the function
+ * it returns, if any, sees each record as soon as it is read, in file order (the import validates
+ * rows while they are still in the CPU's caches).
+ */
+export type RecordVisitor = (delimiter: CsvDelimiter, rowCount: number) => ((record: CsvRecord) => void) | null;
+
+export function parseCsvText(decoded: DecodedCsv, options: ParseOptions = {}, visitor?: RecordVisitor): ParsedCsv {
   // One line ending for papaparse and for line counting; mixed endings would otherwise merge rows.
   // A file with CRLF throughout (as Excel writes it) is parsed as it is, with CRLF as the record
   // separator, instead of copying the whole text; the few cells that hold a line break get theirs
@@ -125,6 +132,7 @@ export function parseCsvText(decoded: DecodedCsv, options: ParseOptions = {}): P
 
   const records: CsvRecord[] = [];
   const read = fieldReader(mapping);
+  const visit = visitor?.(delimiter, rows.length - index) ?? null;
   for (; index < rows.length; index++) {
     const raw = rows[index]!;
     const rowLine = line;
@@ -133,7 +141,9 @@ export function parseCsvText(decoded: DecodedCsv, options: ParseOptions = {}): P
     if (isBlank(raw)) continue;
     const problem = recordProblem(raw, width, delimiter, rowErrors.get(index), rowLine, span);
     if (problem !== null) problems.push({ line: rowLine, message: `Line ${rowLine}: ${problem}` });
-    records.push({ line: rowLine, fields: read(raw), raw, problem });
+    const record: CsvRecord = { line: rowLine, fields: read(raw), raw, problem };
+    records.push(record);
+    if (visit !== null) visit(record);
   }
 
   return {
@@ -251,9 +261,14 @@ function innerLineBreaks(row: readonly string[]): number {
   return count;
 }
 
+/** How amounts write decimals in a file with this delimiter, or null when only the amounts can tell (tab). */
+export function decimalSeparatorOf(delimiter: CsvDelimiter): DecimalSeparator | null {
+  return delimiter === ';' ? ',' : delimiter === ',' ? '.' : null;
+}
+
 function guessDecimalSeparator(delimiter: CsvDelimiter, records: readonly CsvRecord[]): DecimalSeparator {
-  if (delimiter === ';') return ',';
-  if (delimiter === ',') return '.';
+  const known = decimalSeparatorOf(delimiter);
+  if (known !== null) return known;
   // Tab-separated exports come from both kinds of locale: let the amounts tell.
   let commas = 0;
   let points = 0;

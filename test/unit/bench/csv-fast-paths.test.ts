@@ -1,8 +1,13 @@
 // The import's fast paths (added for the benchmark) must not change a single result: a CRLF file
-// parsed with CRLF as its separator reads exactly like the same file with LF endings, and the
-// character-code checks of names and messages flag exactly what the \p{Cc} expressions flagged.
+// parsed with CRLF as its separator reads exactly like the same file with LF endings, the checks of
+// names and messages flag exactly what the \p{Cc} expressions flagged, the e-mail checks and the
+// duplicate table agree with the definitions they replaced, and validating each record as it is
+// read gives what validating the parsed file gives.
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseCsvText } from '../../../shared/domain/csv/parse.ts';
+import { importCsv } from '../../../shared/domain/csv/index.ts';
+import { parseCsv, parseCsvText } from '../../../shared/domain/csv/parse.ts';
+import { cleanEmail, createEmailFirstLines, isValidEmail } from '../../../shared/domain/email.ts';
 import { validateRows, type ProductForValidation, type RowInput } from '../../../shared/domain/validation.ts';
 
 const LF_FILES: Record<string, string> = {
@@ -60,5 +65,98 @@ describe('control characters in names and messages', () => {
     expect(rows[1]?.amount).toEqual({ minor: 2500, currency: 'USD' });
     expect(rows[2]?.errors[0]?.message).toBe('Line 4: "abc" is not an amount');
     expect(rows[3]?.errors[0]?.message).toBe('Line 5: "abc" is not an amount');
+  });
+});
+
+// The reference definitions the fast paths replaced, kept here to compare against.
+const LOCAL_PART = /^[^\s\p{Cc}@<>()[\]\\,;:"]+$/u;
+const DOMAIN = /^(?:[\p{L}\p{N}](?:[\p{L}\p{N}-]*[\p{L}\p{N}])?\.)+[\p{L}]{2,}$/u;
+const EDGE_INVISIBLES = /^[\s\u200B-\u200D\u2060\uFEFF]+|[\s\u200B-\u200D\u2060\uFEFF]+$/g;
+function referenceIsValidEmail(text: string): boolean {
+  if (text.length === 0 || text.length > 254) return false;
+  const at = text.indexOf('@');
+  if (at <= 0 || at > 64 || at !== text.lastIndexOf('@')) return false;
+  const local = text.slice(0, at);
+  if (local.startsWith('.') || local.endsWith('.') || local.includes('..')) return false;
+  return LOCAL_PART.test(local) && DOMAIN.test(text.slice(at + 1));
+}
+
+// Addresses built from the characters where the rules have edges: case, dots, hyphens, digits,
+// forbidden punctuation, spaces, invisibles, non-ASCII letters (the Kelvin sign lower-cases to "k").
+const emailish = fc
+  .array(fc.constantFrom('a', 'B', 'k', 'K', '\u212A', 'é', 'É', 'ß', '1', '.', '.', '-', '@', '@', '_', '+', ' ', '\u00A0', '\u200B', '"', ',', '<', 'x.com', 'Example.ORG', '\t'), { maxLength: 16 })
+  .map((parts) => parts.join(''));
+
+describe('e-mail fast paths', () => {
+  it('isValidEmail gives the verdict of the Unicode expressions for every address', () => {
+    fc.assert(fc.property(emailish, (text) => {
+      expect(isValidEmail(text)).toBe(referenceIsValidEmail(text));
+    }), { numRuns: 20_000 });
+    for (const text of ['a@b.co', 'A.B-c+d@mail.Example.com', 'a..b@x.com', '.a@x.com', 'a.@x.com', 'a@-x.com', 'a@x-.com', 'a@x.c', 'a@x.c0m', "o'brien@x.io", 'a@x..com', 'a@.x.com']) {
+      expect(isValidEmail(text), text).toBe(referenceIsValidEmail(text));
+    }
+  });
+
+  it('cleanEmail strips exactly what the edge expression strips', () => {
+    fc.assert(
+      fc.property(emailish, (text) => {
+        expect(cleanEmail(text)).toBe(text.replace(EDGE_INVISIBLES, ''));
+      }),
+      { numRuns: 20_000 },
+    );
+    for (let c = 0; c <= 0xffff; c++) {
+      const text = `${String.fromCharCode(c)}a@b.co${String.fromCharCode(c)}`;
+      expect(cleanEmail(text), `U+${c.toString(16)}`).toBe(text.replace(EDGE_INVISIBLES, ''));
+    }
+  });
+
+  it('the duplicate table finds the first line exactly as a Map keyed by toLowerCase() does, through its growth', () => {
+    fc.assert(
+      fc.property(fc.array(emailish, { maxLength: 200 }), (emails) => {
+        const table = createEmailFirstLines(0);
+        const reference = new Map<string, number>();
+        emails.forEach((email, i) => {
+          const key = email.toLowerCase();
+          const expected = reference.get(key) ?? 0;
+          if (expected === 0) reference.set(key, i + 1);
+          expect(table.firstLine(email, i + 1)).toBe(expected);
+        });
+      }),
+      { numRuns: 2_000 },
+    );
+    const table = createEmailFirstLines(2);
+    expect(table.firstLine('\u212A@x.com', 2)).toBe(0);
+    expect(table.firstLine('K@X.COM', 3)).toBe(2);
+    expect(table.firstLine('k@x.com', 4)).toBe(2);
+    expect(table.firstLine('É@x.com', 5)).toBe(0);
+    expect(table.firstLine('é@X.com', 6)).toBe(5);
+  });
+});
+
+describe('the import validates each record as it reads it, with the same result as validating after', () => {
+  const product: ProductForValidation = { id: 1, currency: 'USD', price: { kind: 'range', min: { minor: 100, currency: 'USD' }, max: { minor: 50_000, currency: 'USD' } } };
+  const twoStep = (bytes: Uint8Array, options: { knownEmails?: ReadonlySet<string> } = {}) => {
+    const parsed = parseCsv(bytes);
+    return { parsed, validation: validateRows(parsed.records, product, { decimalSeparator: parsed.decimalSeparator, defaultAmount: { minor: 500, currency: 'USD' }, ...options }) };
+  };
+  const files = [
+    ...Object.values(LF_FILES),
+    'Name;Email;Amount\nAda;Ada@Example.com;25,50\nBob;ada@example.COM;1.234,50\n',
+    'Name\tEmail\tAmount\nAda\tada@example.com\t25,50\nBob\tbob@example.com\t30,00\n',
+    'Name,Email,Amount\n"Zoë",zoë@exämple.com,$25\nK,\u212A@x.com,\nk,k@x.com,abc\n',
+  ];
+  it.each(files.map((f, i) => [i, f] as const))('file %i', (_i, text) => {
+    const bytes = new TextEncoder().encode(text);
+    const options = { defaultAmount: { minor: 500, currency: 'USD' }, knownEmails: new Set(['bob@example.com']) };
+    expect(importCsv(bytes, product, options)).toEqual(twoStep(bytes, { knownEmails: options.knownEmails }));
+  });
+
+  it('for arbitrary CSV-like bytes', () => {
+    const bytesArb = fc
+      .array(fc.constantFrom('a', 'A', '@', '.', ',', ';', '\t', '"', '\n', '\r\n', ' ', '1', '2,5', 'é', '\u212A', 'x.com'), { maxLength: 120 })
+      .map((parts) => new TextEncoder().encode(`Name,Email,Amount,Message\n${parts.join('')}`));
+    fc.assert(fc.property(bytesArb, (bytes) => {
+      expect(importCsv(bytes, product, { defaultAmount: { minor: 500, currency: 'USD' } })).toEqual(twoStep(bytes));
+    }), { numRuns: 2_000 });
   });
 });
