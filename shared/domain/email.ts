@@ -113,9 +113,9 @@ export function createEmailFirstLines(expected: number): EmailFirstLines {
   let capacity = 16;
   while (capacity < expected * 2) capacity *= 2;
   let mask = capacity - 1;
-  // slot → entry index + 1 (0 = empty), with the entry's hash beside it so most probes read no string.
-  let slots = new Int32Array(capacity);
-  let slotHashes = new Int32Array(capacity);
+  // Per slot, two cells side by side (one cache line per probe): entry index + 1 (0 = empty), and the
+  // entry's hash, so most probes read no string.
+  let slots = new Int32Array(capacity * 2);
   // Per entry, the address as stored: all-ASCII as typed, else lower-cased. Folding ASCII case then
   // gives its lower-cased form either way.
   const keys: string[] = [];
@@ -123,9 +123,9 @@ export function createEmailFirstLines(expected: number): EmailFirstLines {
 
   const place = (entry: number, hash: number): void => {
     let slot = hash & mask;
-    while (slots[slot] !== 0) slot = (slot + 1) & mask;
-    slots[slot] = entry + 1;
-    slotHashes[slot] = hash;
+    while (slots[slot * 2] !== 0) slot = (slot + 1) & mask;
+    slots[slot * 2] = entry + 1;
+    slots[slot * 2 + 1] = hash;
   };
 
   return {
@@ -137,9 +137,9 @@ export function createEmailFirstLines(expected: number): EmailFirstLines {
         hash = plainHash(key);
       }
       for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-        const entry = slots[slot]!;
+        const entry = slots[slot * 2]!;
         if (entry === 0) break;
-        if (slotHashes[slot] === hash && foldedEqual(keys[entry - 1]!, key)) return lines[entry - 1]!;
+        if (slots[slot * 2 + 1] === hash && foldedEqual(keys[entry - 1]!, key)) return lines[entry - 1]!;
       }
       keys.push(key);
       lines.push(line);
@@ -149,8 +149,7 @@ export function createEmailFirstLines(expected: number): EmailFirstLines {
       }
       capacity *= 2;
       mask = capacity - 1;
-      slots = new Int32Array(capacity);
-      slotHashes = new Int32Array(capacity);
+      slots = new Int32Array(capacity * 2);
       for (let i = 0; i < keys.length; i++) place(i, storedHash(keys[i]!));
       return 0;
     },
