@@ -185,16 +185,12 @@ function lineBreaks(text: string): { count: number; crlf: boolean } {
     for (let at = text.indexOf('\r'); at >= 0; at = text.indexOf('\r', at + 1)) if (text.charCodeAt(at + 1) !== 0x0a) crs++;
     return { count: count + crs, crlf: false };
   }
-  // One native scan answers the common case (no CR alone) without visiting every CR.
-  if (!LONE_CR.test(text)) return { count, crlf: true };
   let crs = 0;
   for (let at = text.indexOf('\r'); at >= 0; at = text.indexOf('\r', at + 1)) crs++;
   // Every LF follows a CR here, so the CRs beyond them stand alone (in a quoted cell, say), and
   // each is one more break in the normalised text.
   return crs === count ? { count, crlf: true } : { count: crs, crlf: false };
 }
-
-const LONE_CR = /\r(?!\n)/;
 
 // In a CRLF file parsed with CRLF as the separator, a cell's line breaks are still CRLF: write them
 // as the normalised text would have (LF), so values do not depend on the path taken.
