@@ -16,15 +16,16 @@ import {
   recordAttemptError,
   type SendAttempt,
 } from '../db/repos/recipient-transitions.ts';
-import { countByState, listByState, listSendingRows, type Recipient, type StateCounts } from '../db/repos/recipients.ts';
-import type { Ambiguous, Outcome, RateLimiter, ServiceClient } from '../service/index.ts';
+import { countByState, listSendingRows, type StateCounts } from '../db/repos/recipients.ts';
+import type { Outcome, RateLimiter, ServiceClient } from '../service/index.ts';
 import type { Order } from '../service/types.ts';
 import { backoffDelay, CircuitBreaker } from './policy.ts';
 import { orderBodyFor, OrderBodyError, orderOutcomeOf } from './order-body.ts';
 import { reconcile, type ReconcileResult } from './reconcile.ts';
+import { authDetail, breakerDetail, finish, mismatch, rejectionText, type StopRequest } from './send-outcome.ts';
+import { readySource, RetrySchedule, WakeSignal, type Job } from './send-work.ts';
 
-/** A refused key pauses the campaign as 'auth' (schema 2), with a detail that says what to do. */
-export const AUTH_PAUSE_REASON: PauseReason = 'auth';
+export { AUTH_PAUSE_REASON } from './send-outcome.ts';
 
 export interface SendQueueOptions {
   readonly db: Db;
@@ -115,20 +116,8 @@ export class CampaignNotSendableError extends Error {
   override readonly name = 'CampaignNotSendableError';
 }
 
-/** One row's place in this run. */
-interface Job {
-  readonly row: Recipient;
-  /** Sent before (this run or an earlier one) without a clear answer: an order may exist. */
-  uncertain: boolean;
-  /** Attempts in this run, and ambiguous ones in a row (for the backoff). */
-  attempts: number;
-  ambiguousStreak: number;
-  fresh: boolean;
-}
-
 const AUTO_MIN = 4;
 const PROGRESS_INTERVAL_MS = 100;
-const READY_BATCH = 64;
 
 export function createSendQueue(options: SendQueueOptions): SendQueue {
   const active = new Map<string, Promise<SendResult>>();
@@ -390,183 +379,4 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   if (control.fatal) throw control.fatal.error;
   log({ level: 'info', message: finished.message });
   return { campaignId, ...finished, stats: stats(), reconciliation };
-}
-
-interface StopRequest {
-  readonly reason: 'user' | 'circuit-breaker' | 'auth';
-  readonly detail: string;
-}
-
-/** Resolves the loop's wait when a task ends, a stop is asked, or the signal fires. */
-class WakeSignal {
-  private resolve: (() => void) | null = null;
-  private pending = false;
-  fire(): void {
-    this.pending = true;
-    const resolve = this.resolve;
-    this.resolve = null;
-    resolve?.();
-  }
-  wait(): Promise<void> {
-    if (this.pending) {
-      this.pending = false;
-      return Promise.resolve();
-    }
-    return new Promise((resolve) => {
-      this.resolve = () => {
-        this.pending = false;
-        resolve();
-      };
-    });
-  }
-}
-
-/** Rows waiting for their next attempt, soonest first. */
-class RetrySchedule {
-  private readonly entries: { dueAt: number; job: Job }[] = [];
-  get size(): number {
-    return this.entries.length;
-  }
-  add(dueAt: number, job: Job): void {
-    // Binary search keeps insertion cheap and equal times in arrival order.
-    let lo = 0;
-    let hi = this.entries.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if ((this.entries[mid]?.dueAt ?? 0) <= dueAt) lo = mid + 1;
-      else hi = mid;
-    }
-    this.entries.splice(lo, 0, { dueAt, job });
-  }
-  takeDue(now: number): Job | undefined {
-    const first = this.entries[0];
-    if (!first || first.dueAt > now) return undefined;
-    this.entries.shift();
-    return first.job;
-  }
-  nextDueAt(): number | undefined {
-    return this.entries[0]?.dueAt;
-  }
-}
-
-function finish(
-  db: Db,
-  clock: Clock,
-  campaignId: string,
-  stop: StopRequest | null,
-  fatal: { error: unknown } | null,
-  unbuildable: ReadonlyMap<number, string>,
-  leftSending: readonly Job[],
-): Omit<SendResult, 'campaignId' | 'stats' | 'reconciliation'> {
-  const counts = countByState(db, campaignId);
-  let stoppedBy: StopReason;
-  let reason: PauseReason | null = null;
-  let detail: string;
-  if (fatal !== null) {
-    stoppedBy = 'user';
-    reason = 'interrupted';
-    detail = stop?.detail ?? 'Sending stopped on an internal error.';
-  } else if (stop) {
-    stoppedBy = stop.reason;
-    reason = stop.reason === 'auth' ? AUTH_PAUSE_REASON : stop.reason === 'circuit-breaker' ? 'circuit-breaker' : 'user';
-    detail = stop.detail;
-  } else if (counts.ready === 0 && counts.sending === 0) {
-    stoppedBy = 'done';
-    detail = `Every row is settled: ${counts.ordered + counts.delivered} ordered, ${counts.failed} failed.`;
-  } else if (unbuildable.size > 0) {
-    stoppedBy = 'preflight';
-    reason = 'preflight';
-    const [first] = unbuildable.values();
-    detail = `${unbuildable.size} row(s) could not be sent and were left ready. ${first ?? ''}`.trim();
-  } else {
-    stoppedBy = 'attempts';
-    reason = 'circuit-breaker';
-    const lines = leftSending.map((j) => j.row.line).slice(0, 5).join(', ');
-    detail =
-      `${counts.sending} row(s) got no clear answer after every attempt allowed in one run (lines ${lines}${leftSending.length > 5 ? ', …' : ''}). ` +
-      'Sending paused; press Resume to look them up by key and try again.';
-  }
-  const now = clock.now();
-  const from = getCampaign(db, campaignId)?.sendState ?? 'sending';
-  if (reason === null) {
-    if (from !== 'done') setSendState(db, campaignId, { from, to: 'done' }, now);
-  } else if (from === 'sending') {
-    setSendState(db, campaignId, { from, to: 'paused', reason, detail }, now);
-  }
-  const campaign = getCampaign(db, campaignId);
-  return {
-    stoppedBy,
-    sendState: campaign?.sendState ?? from,
-    pausedReason: campaign?.pausedReason ?? null,
-    message: detail,
-    counts,
-  };
-}
-
-/** Ready rows in import order, a batch at a time; one more pass from the top catches rows put back. */
-function readySource(db: Db, campaignId: string, unbuildable: ReadonlyMap<number, string>) {
-  let buffer: Recipient[] = [];
-  let cursor = 0;
-  let wrapped = false;
-  let exhausted = false;
-  return {
-    get exhausted() {
-      return exhausted && buffer.length === 0;
-    },
-    next(): Job | undefined {
-      while (buffer.length === 0 && !exhausted) {
-        const rows = listByState(db, campaignId, 'ready', { afterId: cursor, limit: READY_BATCH });
-        if (rows.length === 0) {
-          if (wrapped || cursor === 0) exhausted = true;
-          wrapped = true;
-          cursor = 0;
-          continue;
-        }
-        cursor = rows[rows.length - 1]?.id ?? cursor;
-        buffer = rows.filter((r) => !unbuildable.has(r.id)).reverse();
-        if (buffer.length > 0) wrapped = false;
-      }
-      const row = buffer.pop();
-      return row ? { row, uncertain: false, attempts: 0, ambiguousStreak: 0, fresh: true } : undefined;
-    },
-  };
-}
-
-function rejectionText(status: number, code: string | undefined, message: string): string {
-  return `${message} (HTTP ${status}${code ? ` ${code}` : ''})`;
-}
-
-function authDetail(message: string): string {
-  return `The service rejected the API key, so sending stopped (${message}). Set the key for this environment again, then press Resume.`;
-}
-
-const REASON_TEXT: Record<Ambiguous['reason'], string> = {
-  timeout: 'timeout',
-  unreachable: 'service unreachable',
-  connection: 'connection broken',
-  truncated: 'answer cut off',
-  'server-error': 'server error',
-  status: 'unclear HTTP status',
-  unreadable: 'unreadable answer',
-  schema: 'unexpected answer',
-  paging: 'unexpected paging',
-  aborted: 'request cancelled',
-};
-
-function breakerDetail(threshold: number, last: Ambiguous): string {
-  const what = last.status !== undefined && last.reason !== 'timeout' ? `${REASON_TEXT[last.reason]} (HTTP ${last.status})` : REASON_TEXT[last.reason];
-  return (
-    `${threshold} requests in a row got no clear answer (last: ${what} on ${last.endpoint}). ` +
-    'Sending paused; press Resume when the service is back.'
-  );
-}
-
-function mismatch(endpoint: string, order: Order, key: string): Ambiguous {
-  return {
-    kind: 'ambiguous',
-    reason: 'schema',
-    status: undefined,
-    endpoint,
-    message: `${endpoint}: the answer is order ${order.id} under the key "${order.externalReferenceId ?? ''}", not this row's key "${key}"; nothing was recorded from it.`,
-  };
 }

@@ -1,0 +1,111 @@
+// How a send run ends and what it says: the campaign's final send state, and the sentences a person
+// reads (why it paused, what to do next).
+import type { Clock } from '../clock.ts';
+import type { Db } from '../db/open.ts';
+import { getCampaign, setSendState, type PauseReason } from '../db/repos/campaigns.ts';
+import { countByState } from '../db/repos/recipients.ts';
+import type { Ambiguous } from '../service/index.ts';
+import type { Order } from '../service/types.ts';
+import type { SendResult, StopReason } from './send-queue.ts';
+import type { Job } from './send-work.ts';
+
+/** A refused key pauses the campaign as 'auth' (schema 2), with a detail that says what to do. */
+export const AUTH_PAUSE_REASON: PauseReason = 'auth';
+
+export interface StopRequest {
+  readonly reason: 'user' | 'circuit-breaker' | 'auth';
+  readonly detail: string;
+}
+
+export function finish(
+  db: Db,
+  clock: Clock,
+  campaignId: string,
+  stop: StopRequest | null,
+  fatal: { error: unknown } | null,
+  unbuildable: ReadonlyMap<number, string>,
+  leftSending: readonly Job[],
+): Omit<SendResult, 'campaignId' | 'stats' | 'reconciliation'> {
+  const counts = countByState(db, campaignId);
+  let stoppedBy: StopReason;
+  let reason: PauseReason | null = null;
+  let detail: string;
+  if (fatal !== null) {
+    stoppedBy = 'user';
+    reason = 'interrupted';
+    detail = stop?.detail ?? 'Sending stopped on an internal error.';
+  } else if (stop) {
+    stoppedBy = stop.reason;
+    reason = stop.reason === 'auth' ? AUTH_PAUSE_REASON : stop.reason === 'circuit-breaker' ? 'circuit-breaker' : 'user';
+    detail = stop.detail;
+  } else if (counts.ready === 0 && counts.sending === 0) {
+    stoppedBy = 'done';
+    detail = `Every row is settled: ${counts.ordered + counts.delivered} ordered, ${counts.failed} failed.`;
+  } else if (unbuildable.size > 0) {
+    stoppedBy = 'preflight';
+    reason = 'preflight';
+    const [first] = unbuildable.values();
+    detail = `${unbuildable.size} row(s) could not be sent and were left ready. ${first ?? ''}`.trim();
+  } else {
+    stoppedBy = 'attempts';
+    reason = 'circuit-breaker';
+    const lines = leftSending.map((j) => j.row.line).slice(0, 5).join(', ');
+    detail =
+      `${counts.sending} row(s) got no clear answer after every attempt allowed in one run (lines ${lines}${leftSending.length > 5 ? ', …' : ''}). ` +
+      'Sending paused; press Resume to look them up by key and try again.';
+  }
+  const now = clock.now();
+  const from = getCampaign(db, campaignId)?.sendState ?? 'sending';
+  if (reason === null) {
+    if (from !== 'done') setSendState(db, campaignId, { from, to: 'done' }, now);
+  } else if (from === 'sending') {
+    setSendState(db, campaignId, { from, to: 'paused', reason, detail }, now);
+  }
+  const campaign = getCampaign(db, campaignId);
+  return {
+    stoppedBy,
+    sendState: campaign?.sendState ?? from,
+    pausedReason: campaign?.pausedReason ?? null,
+    message: detail,
+    counts,
+  };
+}
+
+export function rejectionText(status: number, code: string | undefined, message: string): string {
+  return `${message} (HTTP ${status}${code ? ` ${code}` : ''})`;
+}
+
+export function authDetail(message: string): string {
+  return `The service rejected the API key, so sending stopped (${message}). Set the key for this environment again, then press Resume.`;
+}
+
+const REASON_TEXT: Record<Ambiguous['reason'], string> = {
+  timeout: 'timeout',
+  unreachable: 'service unreachable',
+  connection: 'connection broken',
+  truncated: 'answer cut off',
+  'server-error': 'server error',
+  status: 'unclear HTTP status',
+  unreadable: 'unreadable answer',
+  schema: 'unexpected answer',
+  paging: 'unexpected paging',
+  aborted: 'request cancelled',
+};
+
+export function breakerDetail(threshold: number, last: Ambiguous): string {
+  const what = last.status !== undefined && last.reason !== 'timeout' ? `${REASON_TEXT[last.reason]} (HTTP ${last.status})` : REASON_TEXT[last.reason];
+  return (
+    `${threshold} requests in a row got no clear answer (last: ${what} on ${last.endpoint}). ` +
+    'Sending paused; press Resume when the service is back.'
+  );
+}
+
+export function mismatch(endpoint: string, order: Order, key: string): Ambiguous {
+  return {
+    kind: 'ambiguous',
+    reason: 'schema',
+    status: undefined,
+    endpoint,
+    message: `${endpoint}: the answer is order ${order.id} under the key "${order.externalReferenceId ?? ''}", not this row's key "${key}"; nothing was recorded from it.`,
+  };
+}
