@@ -71,7 +71,9 @@ export interface ValidationResult {
 // \p{Cc} is U+0000–U+001F and U+007F–U+009F. Without the u flag these match code units, as
 // charCodeAt reads them, and one native scan is cheaper than a charCodeAt loop over the sliced
 // substrings papaparse makes (the /[\p{Cc}]/u forms were slower still).
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const NAME_FORBIDDEN = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/;
+// eslint-disable-next-line no-control-regex -- as above; tab and line breaks are allowed in a message
 const MESSAGE_FORBIDDEN = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
 
 /** A control character, U+2028 or U+2029 (a name is one line). */
