@@ -29,11 +29,10 @@ export function previewImport(db: Db, request: Omit<ImportRequest, 'name' | 'sen
   });
 }
 
-export function importCampaign(db: Db, request: ImportRequest, now: number): CreatedCampaign & { preview: CsvImport } {
-  const preview = previewImport(db, request);
-  const source = preview.parsed;
-  const rows: NewRecipient[] = preview.validation.rows.map((row, index) => {
-    const raw = source.records[index]?.raw ?? [];
+/** The validated rows as the recipients table takes them, each with the cells it was read from. */
+export function recipientsOf({ parsed, validation }: CsvImport): NewRecipient[] {
+  return validation.rows.map((row, index) => {
+    const raw = parsed.records[index]?.raw ?? [];
     return {
       line: row.line,
       name: row.name || null,
@@ -43,9 +42,14 @@ export function importCampaign(db: Db, request: ImportRequest, now: number): Cre
       message: row.message || null,
       errors: row.errors.map((issue) => ({ ...issue })),
       warnings: row.warnings.map((issue) => ({ ...issue })),
-      source: Object.fromEntries(raw.map((cell, i) => [source.headers[i] ?? `column ${i + 1}`, cell])),
+      source: Object.fromEntries(raw.map((cell, i) => [parsed.headers[i] ?? `column ${i + 1}`, cell])),
     };
   });
+}
+
+export function importCampaign(db: Db, request: ImportRequest, now: number): CreatedCampaign & { preview: CsvImport } {
+  const preview = previewImport(db, request);
+  const rows = recipientsOf(preview);
   const created = createCampaign(
     db,
     {

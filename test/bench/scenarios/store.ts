@@ -11,6 +11,7 @@ import { performance } from 'node:perf_hooks';
 import { openDatabase, type Db } from '../../../electron/core/db/open.ts';
 import { createCampaign } from '../../../electron/core/db/repos/campaigns.ts';
 import type { NewRecipient } from '../../../electron/core/db/repos/recipients.ts';
+import { recipientsOf } from '../../../electron/core/campaigns/importer.ts';
 import { importCsv } from '../../../shared/domain/csv/index.ts';
 import { recipientsCsv } from '../csv-data.ts';
 import { emit, gc, log, scenario } from '../harness.ts';
@@ -23,21 +24,7 @@ const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 
 /** The rows as importCampaign hands them to createCampaign. */
 function validatedRows(): NewRecipient[] {
-  const { parsed, validation } = importCsv(recipientsCsv(ROWS), benchValidationProduct, { defaultAmount: DEFAULT_AMOUNT });
-  return validation.rows.map((row, index) => {
-    const raw = parsed.records[index]?.raw ?? [];
-    return {
-      line: row.line,
-      name: row.name || null,
-      email: row.email || null,
-      amountMinor: row.amount?.minor ?? null,
-      currency: row.amount?.currency ?? null,
-      message: row.message || null,
-      errors: row.errors.map((issue) => ({ ...issue })),
-      warnings: row.warnings.map((issue) => ({ ...issue })),
-      source: Object.fromEntries(raw.map((cell, i) => [parsed.headers[i] ?? `column ${i + 1}`, cell])),
-    };
-  });
+  return recipientsOf(importCsv(recipientsCsv(ROWS), benchValidationProduct, { defaultAmount: DEFAULT_AMOUNT }));
 }
 
 const CAMPAIGN = {
