@@ -53,7 +53,7 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Db {
     // NORMAL, and NORMAL can lose the last committed order record on power loss.
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
-    migrate(db, migrations, found);
+    migrate(db, migrations);
     return db;
   } catch (err) {
     db.close();
@@ -61,9 +61,16 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Db {
   }
 }
 
-function migrate(db: Db, migrations: readonly Migration[], from: number): void {
-  for (const migration of migrations.slice(from)) {
+/**
+ * Applies each pending migration in its own IMMEDIATE transaction that re-reads the version under
+ * the write lock: several processes opening a fresh data folder at once (two CLI commands, the app
+ * and a CLI) then apply each step exactly once, the others waiting and finding it done.
+ */
+function migrate(db: Db, migrations: readonly Migration[]): void {
+  for (const migration of migrations) {
+    if (userVersion(db) >= migration.version) continue;
     const apply = db.transaction(() => {
+      if (userVersion(db) >= migration.version) return;
       db.exec(migration.sql);
       if (migration.rebuildsTables) {
         // Foreign keys were off for the rebuild: prove nothing points nowhere before committing.
@@ -76,7 +83,7 @@ function migrate(db: Db, migrations: readonly Migration[], from: number): void {
     // rebuild, check, commit, foreign keys back on.
     if (migration.rebuildsTables) db.pragma('foreign_keys = OFF');
     try {
-      apply();
+      apply.immediate();
     } catch (err) {
       throw new MigrationError(
         `Could not update the data file to schema ${migration.version} (${migration.name}): ` +

@@ -1,5 +1,7 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../../electron/core/db/migrations/index.ts';
@@ -127,6 +129,27 @@ describe('openDatabase', () => {
     const db = track(openDatabase(file, { migrations: fixed }));
     expect(userVersion(db)).toBe(2);
   });
+
+  it('several processes opening the same fresh file at the same instant each apply every migration exactly once', async () => {
+    // Two CLI commands, or the app and a CLI, started together on a new data folder. The children
+    // load the module first, then wait for a common instant, so their migrations really overlap.
+    const file = join(tempDir(), 'data', 'giftbatch.db');
+    const openUrl = new URL('../../../../electron/core/db/open.ts', import.meta.url).href;
+    const startAt = Date.now() + 2500;
+    const script =
+      `const { openDatabase, userVersion } = await import(${JSON.stringify(openUrl)});` +
+      `while (Date.now() < ${startAt}) {}` +
+      `const db = openDatabase(${JSON.stringify(file)}); console.log(userVersion(db)); db.close();`;
+    const run = promisify(execFile);
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script])),
+    );
+    const failures = results.flatMap((r) => (r.status === 'rejected' ? [String((r.reason as { stderr?: string }).stderr ?? r.reason)] : []));
+    expect(failures).toEqual([]);
+    for (const r of results) if (r.status === 'fulfilled') expect(r.value.stdout.trim()).toBe(String(SCHEMA_VERSION));
+    const db = track(openDatabase(file));
+    expect(integrityCheck(db).ok).toBe(true);
+  }, 30_000);
 
   it('refuses a migration list with a gap', () => {
     const file = join(tempDir(), 'giftbatch.db');
