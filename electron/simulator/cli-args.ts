@@ -44,6 +44,13 @@ const FLAGS: Readonly<Record<string, { help: string; apply: Apply }>> = {
       o.stateFile = resolve(v);
     },
   },
+  '--log': {
+    help: '"requests" (default): a line per request on stderr; "problems": only resets and internal errors',
+    apply: (o, v, f) => {
+      if (v !== 'requests' && v !== 'problems') throw new SimulatorArgsError(`${f} must be "requests" or "problems", got "${v}"`);
+      o.logRequests = v === 'requests';
+    },
+  },
   '--keys': {
     help: 'comma-separated API keys to accept (default: any non-empty key)',
     apply: (o, v, f) => {

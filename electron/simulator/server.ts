@@ -38,6 +38,7 @@ export interface Simulator {
 export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const now = options.now ?? Date.now;
   const log = options.log ?? (() => undefined);
+  const logRequests = options.logRequests ?? true;
   const testEndpoints = options.testEndpoints ?? true;
   const retryFormat = options.retryAfterFormat ?? 'seconds';
   const stateFile = options.stateFile === undefined ? null : createStateFile(options.stateFile, log);
@@ -86,7 +87,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const send = (reply: Reply, account: Account | null, label: string, text?: string): void => {
       writeReply(res, reply, text);
       record(account, label, reply.status);
-      log(`${method} ${path} ${reply.status} ${Date.now() - started}ms`);
+      if (logRequests) log(`${method} ${path} ${reply.status} ${Date.now() - started}ms`);
     };
 
     const bodyText = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);

@@ -64,6 +64,8 @@ export interface SimulatorOptions {
   stateFile?: string;
   /** Log lines (one per request when set). */
   log?: (line: string) => void;
+  /** false: log only what went wrong (resets, internal errors), not every request. Default true. */
+  logRequests?: boolean;
 }
 
 export class ApiError extends Error {

@@ -75,7 +75,8 @@ export function startChild(args: readonly string[], marker: string, timeoutMs = 
 
 /** The standalone simulator CLI in its own process. */
 export function startSimulatorProcess(flags: readonly string[]): Promise<Child> {
-  return startChild(['electron/cli/index.ts', 'simulator', '--port', '0', ...flags], 'SIMULATOR_URL');
+  // No line per request: this process reads the child's stderr, and would pay for every one.
+  return startChild(['electron/cli/index.ts', 'simulator', '--port', '0', '--log', 'problems', ...flags], 'SIMULATOR_URL');
 }
 
 export interface ScenarioRun {

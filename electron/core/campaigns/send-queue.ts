@@ -6,6 +6,7 @@
 
 import { crashPoint, crashWhilePending } from '../crash-points.ts';
 import { systemClock, type Clock } from '../clock.ts';
+import { createCommitBatch } from '../db/commit-batch.ts';
 import type { Db } from '../db/open.ts';
 import { getCampaign, setSendState, type Campaign, type PauseReason } from '../db/repos/campaigns.ts';
 import {
@@ -40,7 +41,11 @@ export interface SendQueueOptions {
    */
   readonly concurrency?: number | 'auto';
   readonly maxConcurrency?: number;
-  /** The environment's shared limiter, read for its current rate by 'auto' concurrency. */
+  /**
+   * The limiter the client's requests go through (the environment's). Given, the queue takes each
+   * POST's token itself before it commits the row's intent, so the rows that leave together commit
+   * together and a row waiting for its turn is still `ready`; 'auto' concurrency reads its rate.
+   */
   readonly limiter?: RateLimiter;
   /** Ambiguous outcomes in a row that pause the campaign (default 8). */
   readonly breakerThreshold?: number;
@@ -117,6 +122,8 @@ export class CampaignNotSendableError extends Error {
 }
 
 const AUTO_MIN = 4;
+/** Longest an answered order waits in memory for the next commit (shown a little later, never lost). */
+const ORDERED_COMMIT_DELAY_MS = 250;
 const PROGRESS_INTERVAL_MS = 100;
 
 export function createSendQueue(options: SendQueueOptions): SendQueue {
@@ -156,20 +163,21 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   const counters = { attempts: 0, sent: 0, ordered: 0, failed: 0, retries: 0, ambiguous: 0, rateLimited: 0, reconciled: 0 };
   const inFlight = new Set<Promise<void>>();
   // 'auto': grow while the limiter has a token and nobody waiting for it (a free request slot
-  // going unused), shrink while requests queue at the limiter (rows committed as sending that
-  // cannot leave yet). Settles at about rate × latency, whatever the latency turns out to be.
+  // going unused), shrink while requests queue at the limiter (rows that cannot leave yet). Settles at about rate × latency, whatever the latency turns out to be.
   const fixed = typeof options.concurrency === 'number' ? Math.max(1, Math.floor(options.concurrency)) : null;
   const maxAuto = Math.max(AUTO_MIN, options.maxConcurrency ?? 32);
-  // Starting guess: a 200 ms round trip at the limiter's rate, and two waiting for their token.
-  let autoTarget = Math.min(maxAuto, Math.max(AUTO_MIN, Math.ceil((options.limiter?.stats().currentRate ?? 0) * 0.2) + 2));
+  // Starting guess: a 200 ms round trip at the limiter's rate, and a group (plus two) waiting for
+  // their tokens.
+  const initial = options.limiter?.stats();
+  let autoTarget = Math.min(maxAuto, Math.max(AUTO_MIN, Math.ceil((initial?.currentRate ?? 0) * 0.2) + (initial?.group ?? 0) + 2));
   const target = (): number => fixed ?? autoTarget;
   const adjustConcurrency = () => {
     if (fixed !== null || !options.limiter) return;
-    const { waiting, pausedUntil } = options.limiter.stats();
-    // Seen as one request ends, before its worker takes the next: one waiting means the next
-    // token may find nobody ready.
-    if (pausedUntil === null && waiting <= 1 && inFlight.size >= autoTarget) autoTarget = Math.min(maxAuto, autoTarget + 1);
-    else if (waiting > 3) autoTarget = Math.max(AUTO_MIN, autoTarget - 1);
+    const { waiting, pausedUntil, group } = options.limiter.stats();
+    // Seen as one request ends, before its worker takes the next: fewer than a group waiting means
+    // the next release of tokens (a group at a time) may find rows missing.
+    if (pausedUntil === null && waiting <= group && inFlight.size >= autoTarget) autoTarget = Math.min(maxAuto, autoTarget + 1);
+    else if (waiting > group + 2) autoTarget = Math.max(AUTO_MIN, autoTarget - 1);
   };
   const stats = (): SendStats => ({
     startedAt,
@@ -196,6 +204,22 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     } catch (err) {
       log({ level: 'warn', message: `progress callback failed: ${err instanceof Error ? err.message : String(err)}` });
     }
+  };
+
+  // The hot path's writes share commits: the intents of the rows leaving together (awaited: a POST
+  // leaves only once its intent is durable) and, riding along, the orders answered since (not
+  // awaited: until it commits, a crash leaves the row `sending`, and reconciliation finds its
+  // order by key). Either way no row is sent twice and none is lost.
+  const writes = createCommitBatch(db);
+  const recording = new Set<Promise<void>>();
+  const record = (write: Promise<void>): void => {
+    const tracked = write
+      .catch((err: unknown) => {
+        control.fatal ??= { error: err };
+        requestStop('user', `Sending stopped on an internal error: ${err instanceof Error ? err.message : String(err)}`);
+      })
+      .finally(() => recording.delete(tracked));
+    recording.add(tracked);
   };
 
   const wake = new WakeSignal();
@@ -247,7 +271,12 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
           return settle(job, mismatch(outcome.endpoint, order, job.row.externalReferenceId));
         }
         breaker.success();
-        if (markOrdered(db, rowId, orderOutcomeOf(order), now)) counters.ordered++;
+        const recorded = orderOutcomeOf(order);
+        record(
+          writes.later(() => markOrdered(db, rowId, recorded, now), ORDERED_COMMIT_DELAY_MS).then((applied) => {
+            if (applied) counters.ordered++;
+          }),
+        );
         return;
       }
       case 'rejected': {
@@ -304,10 +333,8 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   };
 
   const attempt = async (job: Job): Promise<void> => {
-    let sending: SendAttempt | null;
-    const startedMs = clock.now();
+    let body: string | null = null;
     if (job.fresh) {
-      let body: string;
       try {
         body = orderBodyFor(campaign, job.row);
       } catch (err) {
@@ -316,19 +343,30 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
         log({ level: 'warn', rowId: job.row.id, message: err.message });
         return;
       }
+    }
+    // The token first, then the intent (see SendQueueOptions.limiter). A stop asked meanwhile
+    // leaves the row as it was: still ready, or `sending` for the next run's reconciliation.
+    if (options.limiter) {
+      await options.limiter.acquire();
+      if (control.stop) return;
+    }
+    const startedMs = clock.now();
+    let sending: SendAttempt | null;
+    if (body !== null) {
+      const frozen = body;
       // Intent first: from here on, after a crash this row is found by its key, never sent anew.
-      sending = markSending(db, job.row.id, body, startedMs);
+      sending = await writes.run(() => markSending(db, job.row.id, frozen, startedMs));
       if (sending) counters.sent++;
       if (sending) crashPoint('after-intent-commit');
       job.fresh = false;
     } else {
-      sending = beginRetry(db, job.row.id, startedMs);
+      sending = await writes.run(() => beginRetry(db, job.row.id, startedMs));
       if (sending) counters.retries++;
     }
     if (!sending) return; // another hand moved the row (skipped, reconciled elsewhere)
     job.attempts++;
     counters.attempts++;
-    const pending = client.createOrder(sending.requestBody);
+    const pending = client.createOrder(sending.requestBody, options.limiter ? { tokenTaken: true } : undefined);
     crashWhilePending('after-post-sent', pending);
     const outcome = await pending;
     crashPoint('after-response');
@@ -371,6 +409,8 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
       await wake.wait();
     }
   }
+  writes.flush();
+  await Promise.all(recording);
   opts.signal?.removeEventListener('abort', onAbort);
   control.phase = 'finished';
 

@@ -27,6 +27,8 @@ export interface ServiceClientOptions {
 
 export interface CallOptions {
   signal?: AbortSignal;
+  /** The caller has already taken this request's token from the client's own limiter. */
+  tokenTaken?: boolean;
 }
 
 export interface ProductQuery {
@@ -134,7 +136,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     },
     createOrder(request, opts) {
       const body = typeof request === 'string' ? request : serializeOrderRequest(request);
-      return attempt(http, { method: 'POST', path: '/v1/orders', body, parse: parseOrder, ...(opts?.signal ? { signal: opts.signal } : {}) });
+      return attempt(http, { method: 'POST', path: '/v1/orders', body, parse: parseOrder, tokenTaken: opts?.tokenTaken === true, ...(opts?.signal ? { signal: opts.signal } : {}) });
     },
     getOrder(orderId, opts) {
       return get(`/v1/orders/${checkId(orderId)}`, parseOrder, opts);

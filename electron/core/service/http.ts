@@ -34,6 +34,8 @@ export interface RequestSpec<T> {
   path: string;
   body?: string;
   signal?: AbortSignal;
+  /** The caller has already taken this request's token from `limiter` (the send queue does). */
+  tokenTaken?: boolean;
   parse: (json: unknown) => Parsed<T>;
 }
 
@@ -42,7 +44,7 @@ const UNREACHABLE_CODES = new Set([
 ]);
 
 export async function attempt<T>(http: HttpOptions, spec: RequestSpec<T>): Promise<Outcome<T>> {
-  await http.limiter.acquire();
+  if (!spec.tokenTaken) await http.limiter.acquire();
   const started = http.clock.now();
   const outcome = redactDeep(await attemptOnce(http, spec), http.apiKey);
   // A failing log callback must not turn a classified outcome into a thrown error.

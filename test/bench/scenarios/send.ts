@@ -15,7 +15,7 @@ import { recipientsCsv } from '../csv-data.ts';
 import { emit, log, scenario, startSimulatorProcess } from '../harness.ts';
 import { fetchAudit, requestCount, tooManyRequests } from '../simulator-audit.ts';
 
-const ROWS = 1_000;
+const ROWS = Number(process.env.BENCH_SEND_ROWS ?? 1_000);
 const RATE = 50;
 const LATENCY_MS = 150;
 

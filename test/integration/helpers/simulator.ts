@@ -24,6 +24,7 @@ export interface ClientOptions {
   /** Requests per second of the client's own limiter (default 1000: the limiter stays out of the way). */
   readonly rate?: number;
   readonly burst?: number;
+  readonly tickMs?: number;
   readonly minRate?: number;
   readonly clock?: Clock;
   readonly onAttempt?: (event: AttemptEvent) => void;
@@ -56,6 +57,7 @@ export async function startSimulator(options: SimulatorOptions = {}, client: Cli
       rate: opts.rate ?? 1000,
       burst: opts.burst ?? Math.max(1, Math.ceil(opts.rate ?? 1000)),
       clock,
+      ...(opts.tickMs !== undefined ? { tickMs: opts.tickMs } : {}),
       ...(opts.minRate !== undefined ? { minRate: opts.minRate } : {}),
     });
     const service = createServiceClient({

@@ -7,9 +7,10 @@ describe('parseSimulatorArgs', () => {
     const o = parseSimulatorArgs([
       '--port', '4010', '--latency', '25', '--rate', '5', '--item-delay', '100', '--seed', '9',
       '--fault-reset', '0.1', '--fault-500', '0.1', '--fault-503', '0.1', '--fault-slow', '0.1',
-      '--slow-ms', '2000', '--fault-truncate', '0.1', '--keys', 'a,b', '--fault-routes', 'all',
+      '--slow-ms', '2000', '--fault-truncate', '0.1', '--keys', 'a,b', '--fault-routes', 'all', '--log', 'problems',
     ]);
     expect(o).toMatchObject({
+      logRequests: false,
       port: 4010, latencyMs: 25, rateLimit: 5, itemDelayMs: 100, keys: ['a', 'b'],
       faults: {
         seed: 9, resetAfterCommit: 0.1, error500BeforeCommit: 0.1, error503: 0.1, slow: 0.1,
@@ -43,6 +44,7 @@ describe('parseSimulatorArgs', () => {
     [['--fault-500', '0.6', '--fault-503', '0.6'], /add up to/],
     [['--fault-routes', 'get'], /"post" or "all"/],
     [['--keys', ','], /at least one key/],
+    [['--log', 'verbose'], /--log must be "requests" or "problems"/],
     [['--seed', '1.5'], /--seed must be a whole number/],
   ])('refuses %j with a clear message', (argv, message) => {
     expect(() => parseSimulatorArgs(argv)).toThrow(SimulatorArgsError);

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { reconcile } from '../../../../electron/core/campaigns/reconcile.ts';
 import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
 import { openDatabase, type Db } from '../../../../electron/core/db/open.ts';
+import { createRateLimiter } from '../../../../electron/core/service/rate-limiter.ts';
 import { getCampaign, pauseInterrupted } from '../../../../electron/core/db/repos/campaigns.ts';
 import { isRowState } from '../../../../shared/domain/rows.ts';
 import { allRows, fakeClock, makeCampaign } from '../../helpers/index.ts';
@@ -24,6 +25,8 @@ const postStep: fc.Arbitrary<PostStep> = fc.oneof(
 const scenario = fc.record({
   rows: fc.integer({ min: 1, max: 6 }),
   concurrency: fc.integer({ min: 1, max: 3 }),
+  // The app's way: the queue takes each POST's token before it commits the row's intent.
+  withLimiter: fc.boolean(),
   posts: fc.array(postStep, { maxLength: 24 }),
   lookups: fc.array(fc.constantFrom<LookupStep>('ok', 'ok', 'ambiguous', '429'), { maxLength: 8 }),
   // After some restarts, reconciliation runs on its own first (as the app does at startup).
@@ -88,6 +91,7 @@ async function runScenario(s: Scenario): Promise<void> {
         random: nextRandom,
         concurrency: s.concurrency,
         backoff: { baseMs: 10, capMs: 200 },
+        ...(s.withLimiter ? { limiter: createRateLimiter({ rate: 100, burst: 2, tickMs: 20, clock }) } : {}),
       });
       if (s.reconcileFirst[run % s.reconcileFirst.length]) await reconcile(db, service.client, { campaignId: campaign.id }, { clock });
       const result = await queue.run(campaign.id, { signal: controller.signal }).then(

@@ -29,6 +29,8 @@ interface Setup {
   campaign?: Partial<MakeCampaignOptions>;
   queue?: Partial<SendQueueOptions>;
   wrap?: (client: ServiceClient, service: TestService, db: Db) => ServiceClient;
+  /** Give the queue the client's limiter, as the app does: the queue then takes each POST's token itself. */
+  withLimiter?: boolean;
 }
 
 async function setup(o: Setup = {}) {
@@ -36,7 +38,14 @@ async function setup(o: Setup = {}) {
   const store = tempDb();
   const made = makeCampaign(store.db, { rows: 10, key: service.key, baseUrl: service.url, ...o.campaign });
   const client = o.wrap ? o.wrap(service.client, service, store.db) : service.client;
-  const queue = createSendQueue({ db: store.db, client, concurrency: 4, backoff: { baseMs: 5, capMs: 40 }, ...o.queue });
+  const queue = createSendQueue({
+    db: store.db,
+    client,
+    concurrency: 4,
+    backoff: { baseMs: 5, capMs: 40 },
+    ...(o.withLimiter ? { limiter: service.limiter } : {}),
+    ...o.queue,
+  });
   return { ...service, ...store, ...made, queue, campaignId: made.campaign.id };
 }
 
@@ -104,10 +113,16 @@ describe('sending a campaign', () => {
     expect(bodies[1]).not.toHaveProperty('custom_amount');
   });
 
-  it('commits the row as sending, with its frozen body, before the POST leaves', async () => {
+  it.each([
+    ['the client takes the tokens', false],
+    ['the queue takes the tokens and commits intents in groups', true],
+  ])('commits the row as sending, with its frozen body, before the POST leaves (%s)', async (_how, withLimiter) => {
     const seen: { state: string | undefined; stored: string | null | undefined; sent: string }[] = [];
     const t = await setup({
       campaign: { rows: 12 },
+      client: { rate: 200, burst: 4, tickMs: 20 },
+      queue: { concurrency: 8 },
+      withLimiter,
       wrap: (inner, _service, db) =>
         aroundCreateOrder(inner, (body, callThrough) => {
           // Read through a second connection: only a committed transaction is visible there.
@@ -336,6 +351,35 @@ describe('stopping', () => {
     expect(calls).toBeLessThanOrEqual(6 + 3);
     expect(result.counts.ready).toBe(40 - calls);
     expect(t.account().orders).toHaveLength(calls);
+  });
+
+  it('with the limiter, a row waiting for its token is still ready: a pause then leaves it ready, and every row sent is ordered', async () => {
+    const controller = new AbortController();
+    let calls = 0;
+    const t = await setup({
+      sim: { latencyMs: 30 },
+      campaign: { rows: 30 },
+      client: { rate: 20, burst: 1 },
+      queue: { concurrency: 8 },
+      withLimiter: true,
+      wrap: (inner, _service, db) =>
+        aroundCreateOrder(inner, (_body, callThrough) => {
+          if (++calls === 3) {
+            // Eight rows are taken, only those with a token are past ready: the rows still waiting
+            // for theirs are untouched (an order answered may not be committed yet: still sending).
+            const states = allRows(db, t.campaignId).map((r) => r.state);
+            expect(states.filter((s) => s === 'sending' || s === 'ordered')).toHaveLength(3);
+            expect(states.filter((s) => s === 'ready')).toHaveLength(27);
+            controller.abort();
+          }
+          return callThrough();
+        }),
+    });
+    const result = await t.queue.run(t.campaignId, { signal: controller.signal });
+    expect(result.stoppedBy).toBe('user');
+    expect(calls).toBe(3);
+    expect(result.counts).toMatchObject({ ordered: 3, sending: 0, ready: 27 });
+    expect(t.account().orders).toHaveLength(3);
   });
 
   it('an already aborted signal sends nothing', async () => {

@@ -22,6 +22,32 @@ describe('rate limiter', () => {
     expect(limiter.stats().acquired).toBe(6);
   });
 
+  it('with tickMs, lets requests go in groups once the bucket is dry, at the same average rate', async () => {
+    const clock = fakeClock();
+    const limiter = createRateLimiter({ rate: 50, burst: 10, tickMs: 200, clock });
+    const start = clock.now();
+    const done: number[] = [];
+    await Promise.all(Array.from({ length: 40 }, () => limiter.acquire().then(() => done.push(clock.now() - start))));
+    // The burst at once, then ten every 200 ms (50 a second): one wake-up per group, not per request.
+    expect(done).toEqual([0, 200, 400, 600].flatMap((t) => Array<number>(10).fill(t)));
+    expect(limiter.stats().group).toBe(10);
+  });
+
+  it('with tickMs, a group is never larger than the burst and never smaller than one', async () => {
+    const clock = fakeClock();
+    const slow = createRateLimiter({ rate: 2, burst: 1, tickMs: 200, clock });
+    expect(slow.stats().group).toBe(1);
+    expect(await acquireTimes(slow, clock, 3)).toEqual([0, 500, 1000]);
+    const capped = createRateLimiter({ rate: 100, burst: 4, tickMs: 200, clock });
+    expect(capped.stats().group).toBe(4);
+    // After a 429 halves the rate, the groups shrink with it.
+    capped.penalize();
+    expect(capped.stats().group).toBe(4);
+    const halved = createRateLimiter({ rate: 50, burst: 10, tickMs: 200, clock });
+    halved.penalize();
+    expect(halved.stats().group).toBe(5);
+  });
+
   it('serves concurrent callers one at a time, at the rate', async () => {
     const clock = fakeClock();
     const limiter = createRateLimiter({ rate: 4, burst: 1, clock });
