@@ -135,7 +135,7 @@ describe('the row state machine under any schedule of outcomes, crashes and rest
     await fc.assert(fc.asyncProperty(scenario, runScenario), { numRuns: 60 });
   }, 120_000);
 
-  it('a crash right after the POST left, then a restart: the order is found by key, not sent twice', async () => {
-    await runScenario({ rows: 2, concurrency: 1, posts: [{ crash: 'after-post-sent' }], lookups: [], reconcileFirst: [false], seed: 1 });
+  it.each([false, true])('a crash right after the POST left, then a restart: the order is found by key, not sent twice (queue takes tokens: %s)', async (withLimiter) => {
+    await runScenario({ rows: 2, concurrency: 1, withLimiter, posts: [{ crash: 'after-post-sent' }], lookups: [], reconcileFirst: [false], seed: 1 });
   });
 });
