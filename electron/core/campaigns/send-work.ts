@@ -1,13 +1,13 @@
 // The send queue's bookkeeping: a row's place in a run, where the next row comes from, rows waiting
 // for a retry, and the signal that wakes the loop. No I/O but the batch reads of ready rows.
 import type { Db } from '../db/open.ts';
-import { listByState, type Recipient } from '../db/repos/recipients.ts';
+import { listReadyToSend, type SendRow } from '../db/repos/recipients.ts';
 
 const READY_BATCH = 64;
 
 /** One row's place in this run. */
 export interface Job {
-  readonly row: Recipient;
+  readonly row: SendRow;
   /** Sent before (this run or an earlier one) without a clear answer: an order may exist. */
   uncertain: boolean;
   /** Attempts in this run, and ambiguous ones in a row (for the backoff). */
@@ -70,7 +70,7 @@ export class RetrySchedule {
 
 /** Ready rows in import order, a batch at a time; one more pass from the top catches rows put back. */
 export function readySource(db: Db, campaignId: string, unbuildable: ReadonlyMap<number, string>) {
-  let buffer: Recipient[] = [];
+  let buffer: SendRow[] = [];
   let cursor = 0;
   let wrapped = false;
   let exhausted = false;
@@ -80,7 +80,7 @@ export function readySource(db: Db, campaignId: string, unbuildable: ReadonlyMap
     },
     next(): Job | undefined {
       while (buffer.length === 0 && !exhausted) {
-        const rows = listByState(db, campaignId, 'ready', { afterId: cursor, limit: READY_BATCH });
+        const rows = listReadyToSend(db, campaignId, { afterId: cursor, limit: READY_BATCH });
         if (rows.length === 0) {
           if (wrapped || cursor === 0) exhausted = true;
           wrapped = true;

@@ -261,11 +261,12 @@ function describe(err: unknown, code: string | undefined): string {
 }
 
 /**
- * The key must never appear in what we return, even if a server echoes it back. Copy-on-write:
- * values without the key are returned as they are, so the common case allocates nothing.
+ * The key must never appear in what we return, even if a server echoes it back. Values without
+ * the key are returned as they are: a first walk only looks (and allocates nothing, which matters
+ * on every answer of a send), and only a value that holds the key is copied with it replaced.
  */
 export function redactDeep<T>(value: T, secret: string): T {
-  if (secret === '') return value;
+  if (secret === '' || !holds(value, secret)) return value;
   const walk = (v: unknown): unknown => {
     if (typeof v === 'string') return v.includes(secret) ? v.split(secret).join('[redacted]') : v;
     if (Array.isArray(v)) {
@@ -292,4 +293,19 @@ export function redactDeep<T>(value: T, secret: string): T {
     return v;
   };
   return walk(value) as T;
+}
+
+function holds(v: unknown, secret: string): boolean {
+  if (typeof v === 'string') return v.includes(secret);
+  if (Array.isArray(v)) {
+    for (const inner of v as unknown[]) if (holds(inner, secret)) return true;
+    return false;
+  }
+  if (typeof v === 'object' && v !== null) {
+    for (const key in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+      if (key.includes(secret) || holds((v as Record<string, unknown>)[key], secret)) return true;
+    }
+  }
+  return false;
 }

@@ -15,6 +15,8 @@ import {
   faceValueTotals,
   getRecipientByExternalReferenceId,
   getRecipientByOrderId,
+  getRecipient,
+  listReadyToSend,
   listSendingRows,
   listUndeliveredOrders,
   nextReadyRows,
@@ -87,6 +89,27 @@ describe('queues', () => {
     markSending(db, rowIds[0]!, '{}', T0);
     skip(db, rowIds[2]!, T0);
     expect(nextReadyRows(db, campaignId, 2).map((r) => r.id)).toEqual([rowIds[1], rowIds[3]]);
+  });
+
+  it('listReadyToSend pages ready rows in import order with exactly what an order needs', () => {
+    const { db } = tempDb();
+    const { campaignId, rowIds } = seed(db, 6);
+    markSending(db, rowIds[0]!, '{}', T0);
+    skip(db, rowIds[2]!, T0);
+    const first = listReadyToSend(db, campaignId, { limit: 2 });
+    expect(first.map((r) => r.id)).toEqual([rowIds[1], rowIds[3]]);
+    expect(listReadyToSend(db, campaignId, { limit: 10, afterId: first[1]!.id }).map((r) => r.id)).toEqual([rowIds[4], rowIds[5]]);
+    const full = getRecipient(db, rowIds[1]!)!;
+    expect(first[0]).toEqual({
+      id: full.id,
+      line: full.line,
+      name: full.name,
+      email: full.email,
+      amountMinor: full.amountMinor,
+      currency: full.currency,
+      message: full.message,
+      externalReferenceId: full.externalReferenceId,
+    });
   });
 
   it('listSendingRows finds rows left in sending, per campaign or per environment', () => {
