@@ -223,9 +223,17 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   };
 
   const wake = new WakeSignal();
+  // Settles when a stop is asked: a row still waiting for its token (the limiter may be holding
+  // every request for a Retry-After of minutes) stops waiting at once, since nothing of it has
+  // been written yet. The token it would have had is taken later and left unused.
+  let stopped!: () => void;
+  const stopAsked = new Promise<void>((resolve) => {
+    stopped = resolve;
+  });
   const requestStop = (reason: StopRequest['reason'], detail: string) => {
     control.stop ??= { reason, detail };
     if (control.phase === 'sending') control.phase = 'stopping';
+    stopped();
     wake.fire();
   };
   const onAbort = () => requestStop('user', 'Sending was paused. Press Resume to send the rest.');
@@ -347,7 +355,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     // The token first, then the intent (see SendQueueOptions.limiter). A stop asked meanwhile
     // leaves the row as it was: still ready, or `sending` for the next run's reconciliation.
     if (options.limiter) {
-      await options.limiter.acquire();
+      await Promise.race([options.limiter.acquire(), stopAsked]);
       if (control.stop) return;
     }
     const startedMs = clock.now();

@@ -382,6 +382,19 @@ describe('stopping', () => {
     expect(t.account().orders).toHaveLength(3);
   });
 
+  it('a pause while the limiter holds every request (a long Retry-After) ends the run at once, every row still ready', async () => {
+    const controller = new AbortController();
+    const t = await setup({ campaign: { rows: 5 }, withLimiter: true });
+    t.limiter.pause(10 * 60_000);
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 50);
+    const result = await t.queue.run(t.campaignId, { signal: controller.signal });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(result.stoppedBy).toBe('user');
+    expect(result.counts).toMatchObject({ ready: 5, sending: 0, ordered: 0 });
+    expect(t.sim.audit().accounts[t.key]).toBeUndefined();
+  });
+
   it('an already aborted signal sends nothing', async () => {
     const controller = new AbortController();
     controller.abort();
