@@ -47,8 +47,9 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Db {
     const known = migrations.length;
     const found = userVersion(db);
     if (found > known) throw new DatabaseTooNewError(file, found, known);
-    db.pragma(`busy_timeout = ${Math.max(0, Math.trunc(opts.busyTimeoutMs ?? 5000))}`);
-    db.pragma('journal_mode = WAL');
+    const busyTimeoutMs = Math.max(0, Math.trunc(opts.busyTimeoutMs ?? 5000));
+    db.pragma(`busy_timeout = ${busyTimeoutMs}`);
+    useWal(db, busyTimeoutMs);
     // Must follow journal_mode on every open: better-sqlite3 leaves a reopened WAL database at
     // NORMAL, and NORMAL can lose the last committed order record on power loss.
     db.pragma('synchronous = FULL');
@@ -58,6 +59,25 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Db {
   } catch (err) {
     db.close();
     throw err;
+  }
+}
+
+/**
+ * Switches the file to WAL. SQLite answers SQLITE_BUSY at once, without the busy handler, when
+ * another process is switching the same fresh file at that moment (two commands started together
+ * on a new data folder): wait a little and look again, up to the busy timeout.
+ */
+function useWal(db: Db, busyTimeoutMs: number): void {
+  const deadline = Date.now() + busyTimeoutMs;
+  for (let pause = 5; ; pause = Math.min(pause * 2, 100)) {
+    try {
+      if (db.pragma('journal_mode', { simple: true }) !== 'wal') db.pragma('journal_mode = WAL');
+      return;
+    } catch (err) {
+      if ((err as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() >= deadline) throw err;
+      // openDatabase is synchronous (as every database call here): block this thread briefly.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, pause);
+    }
   }
 }
 

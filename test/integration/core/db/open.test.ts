@@ -132,23 +132,26 @@ describe('openDatabase', () => {
 
   it('several processes opening the same fresh file at the same instant each apply every migration exactly once', async () => {
     // Two CLI commands, or the app and a CLI, started together on a new data folder. The children
-    // load the module first, then wait for a common instant, so their migrations really overlap.
-    const file = join(tempDir(), 'data', 'giftbatch.db');
+    // load the module first, then wait for common instants, so their opens really overlap: the
+    // switch to WAL and each migration (both failed this way before they waited for each other).
+    const dir = tempDir();
+    const files = [1, 2, 3, 4].map((n) => join(dir, `data-${n}`, 'giftbatch.db'));
     const openUrl = new URL('../../../../electron/core/db/open.ts', import.meta.url).href;
     const startAt = Date.now() + 2500;
     const script =
       `const { openDatabase, userVersion } = await import(${JSON.stringify(openUrl)});` +
-      `while (Date.now() < ${startAt}) {}` +
-      `const db = openDatabase(${JSON.stringify(file)}); console.log(userVersion(db)); db.close();`;
+      `const files = ${JSON.stringify(files)}; const seen = [];` +
+      `for (let k = 0; k < files.length; k++) { while (Date.now() < ${startAt} + k * 300) {}` +
+      `const db = openDatabase(files[k]); seen.push(userVersion(db)); db.close(); }` +
+      `console.log(seen.join(','));`;
     const run = promisify(execFile);
     const results = await Promise.allSettled(
       Array.from({ length: 6 }, () => run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script])),
     );
     const failures = results.flatMap((r) => (r.status === 'rejected' ? [String((r.reason as { stderr?: string }).stderr ?? r.reason)] : []));
     expect(failures).toEqual([]);
-    for (const r of results) if (r.status === 'fulfilled') expect(r.value.stdout.trim()).toBe(String(SCHEMA_VERSION));
-    const db = track(openDatabase(file));
-    expect(integrityCheck(db).ok).toBe(true);
+    for (const r of results) if (r.status === 'fulfilled') expect(r.value.stdout.trim()).toBe(files.map(() => SCHEMA_VERSION).join(','));
+    for (const file of files) expect(integrityCheck(track(openDatabase(file))).ok).toBe(true);
   }, 30_000);
 
   it('refuses a migration list with a gap', () => {
