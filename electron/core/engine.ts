@@ -13,6 +13,7 @@ import { renderReport, writeFileAtomically, type ReportRow } from './campaigns/r
 import { systemClock, type Clock } from './clock.ts';
 import { createConnections, EMBEDDED_SIMULATOR_URL, type Connection, type ConnectionOptions, type Connections } from './connections.ts';
 import { openDatabase, type Db } from './db/open.ts';
+import { sendLeaseLive } from './db/repos/send-leases.ts';
 import { getCampaign, listCampaigns, pauseInterrupted, type Campaign, type CreatedCampaign, type Environment, type ProductSnapshot } from './db/repos/campaigns.ts';
 import { chargedTotals, countByState, listByState, type Recipient, type StateCounts } from './db/repos/recipients.ts';
 import { DATABASE_FILE } from './paths.ts';
@@ -108,7 +109,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   const connections = createConnections({ db, dataDir: options.dataDir, secrets, clock, ...(options.env ? { env: options.env } : {}) });
   // A campaign that was sending when the last process died is paused as 'interrupted': sending
   // needs a person's Resume (DESIGN invariant 4); polling resumes by itself.
-  pauseInterrupted(db, clock.now());
+  pauseInterrupted(db, clock.now(), undefined, (id) => sendLeaseLive(db, id, Date.now()));
 
   // One queue per connection, so one campaign is never sent twice at once in this process.
   const queues = new WeakMap<Connection, SendQueue>();

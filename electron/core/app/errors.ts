@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import type { ErrorCode } from '../../../shared/contract.ts';
 import { MoneyError } from '../../../shared/domain/money.ts';
-import { CampaignNotSendableError } from '../campaigns/send-queue.ts';
+import { CampaignBusyError, CampaignNotSendableError } from '../campaigns/send-queue.ts';
 import { ConfigurationError } from '../connections.ts';
 import { IllegalSendStateError } from '../db/repos/campaigns.ts';
 import { CampaignNotFoundError, ServiceError } from '../engine.ts';
@@ -47,6 +47,7 @@ export function classifyError(error: unknown, call: string): CallError & { expec
   if (error instanceof ConfigurationError) return { code: 'configuration', message: error.message, expected: true };
   if (error instanceof ServiceError) return { code: SERVICE_CODES[error.kind], message: error.message, expected: true };
   if (error instanceof MoneyError) return { code: 'invalid-input', message: `The amount is not valid: ${error.message}.`, expected: true };
+  if (error instanceof CampaignBusyError) return { code: 'conflict', message: error.message, expected: true };
   if (error instanceof IllegalSendStateError) {
     return { code: 'conflict', message: `This campaign cannot do that in its current state (${error.message}).`, expected: true };
   }

@@ -23,10 +23,12 @@ import type { Order } from '../service/types.ts';
 import { backoffDelay, CircuitBreaker } from './policy.ts';
 import { orderBodyFor, OrderBodyError, orderOutcomeOf } from './order-body.ts';
 import { reconcile, type ReconcileResult } from './reconcile.ts';
+import { withSendLease } from './send-lease.ts';
 import { authDetail, breakerDetail, finish, mismatch, rejectionText, type StopRequest } from './send-outcome.ts';
 import { readySource, RetrySchedule, WakeSignal, type Job } from './send-work.ts';
 
 export { AUTH_PAUSE_REASON } from './send-outcome.ts';
+export { CampaignBusyError } from './send-lease.ts';
 
 export interface SendQueueOptions {
   readonly db: Db;
@@ -111,7 +113,10 @@ export interface SendResult {
 }
 
 export interface SendQueue {
-  /** Sends (or resumes) a campaign: reconciles its `sending` rows first, then sends the rest. */
+  /**
+   * Sends (or resumes) a campaign: reconciles its `sending` rows first, then sends the rest.
+   * Rejects with CampaignBusyError, having done nothing, while another process sends it.
+   */
   run(campaignId: string, opts?: RunOptions): Promise<SendResult>;
   /** Campaigns being sent by this queue right now. */
   running(): string[];
@@ -132,7 +137,8 @@ export function createSendQueue(options: SendQueueOptions): SendQueue {
     run(campaignId, opts = {}) {
       const existing = active.get(campaignId);
       if (existing) return existing;
-      const promise = runCampaign(options, campaignId, opts).finally(() => active.delete(campaignId));
+      // One run per campaign in this process (a second call joins it), one sender across processes (the lease).
+      const promise = withSendLease(options.db, campaignId, () => runCampaign(options, campaignId, opts)).finally(() => active.delete(campaignId));
       active.set(campaignId, promise);
       return promise;
     },

@@ -191,11 +191,18 @@ export function setSendState(db: Db, campaignId: string, change: SendStateChange
  * At start-up, every campaign still marked 'sending' was interrupted: pause it, so nothing is sent
  * until a person presses Resume (DESIGN.md invariant 4). Returns the ids it paused.
  */
-export function pauseInterrupted(db: Db, now: number, detail = 'Giftbatch stopped while this campaign was sending.'): string[] {
+export function pauseInterrupted(
+  db: Db,
+  now: number,
+  detail = 'Giftbatch stopped while this campaign was sending.',
+  stillSending: (campaignId: string) => boolean = () => false,
+): string[] {
   return db.transaction(() => {
     const ids = z
       .array(z.string())
-      .parse(statement(db, "SELECT id FROM campaigns WHERE send_state = 'sending' ORDER BY rowid").pluck().all());
+      .parse(statement(db, "SELECT id FROM campaigns WHERE send_state = 'sending' ORDER BY rowid").pluck().all())
+      // Another process (the app, a giftbatch command) may be sending it this very moment.
+      .filter((id) => !stillSending(id));
     for (const id of ids) setSendState(db, id, { from: 'sending', to: 'paused', reason: 'interrupted', detail }, now);
     return ids;
   }).immediate();

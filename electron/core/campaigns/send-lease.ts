@@ -1,0 +1,56 @@
+// One sender per campaign across processes (schema 3, db/repos/send-leases.ts): a run holds the
+// campaign's lease while it sends, renewing it as it goes, and another process that asks to send
+// the same campaign is refused with a message that says who is sending it. The keys already make
+// a second sender harmless to the invoice; the lease keeps it from POSTing every row again.
+
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '../db/open.ts';
+import { getCampaign } from '../db/repos/campaigns.ts';
+import { releaseSendLease, renewSendLease, takeSendLease, type LeaseHolder } from '../db/repos/send-leases.ts';
+
+export class CampaignBusyError extends Error {
+  override readonly name = 'CampaignBusyError';
+}
+
+/** How long a lease lasts unless renewed: a sender that stops renewing (hung, or on another host and gone) is waited out this long. */
+export const SEND_LEASE_TTL_MS = 30_000;
+
+/**
+ * Runs `send` holding the campaign's lease, or throws CampaignBusyError (nothing done) when another
+ * live process holds it. Leases are wall-clock facts shared between processes, hence Date.now().
+ */
+export async function withSendLease<T>(db: Db, campaignId: string, send: () => Promise<T>): Promise<T> {
+  const campaign = getCampaign(db, campaignId);
+  // An unknown campaign: let the run say so in its own words.
+  if (!campaign) return send();
+  const me: LeaseHolder = { owner: `${hostname()}:${process.pid}:${randomUUID()}`, host: hostname(), pid: process.pid };
+  const taken = takeSendLease(db, campaignId, me, { now: Date.now(), ttlMs: SEND_LEASE_TTL_MS });
+  if (!taken.ok) {
+    const { holder } = taken;
+    const where = holder.host === me.host ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.host}`;
+    throw new CampaignBusyError(
+      `Campaign "${campaign.name}" is being sent right now by another Giftbatch (${where}, since ` +
+        `${new Date(holder.takenAt).toISOString()}): the app, or a giftbatch command. Pause it there or let it finish; ` +
+        `nothing was sent from here.`,
+    );
+  }
+  const renew = setInterval(() => {
+    try {
+      renewSendLease(db, campaignId, me.owner, Date.now() + SEND_LEASE_TTL_MS);
+    } catch {
+      // The data file is closing: the run is ending too, and the lease runs out by itself.
+    }
+  }, SEND_LEASE_TTL_MS / 3);
+  renew.unref();
+  try {
+    return await send();
+  } finally {
+    clearInterval(renew);
+    try {
+      releaseSendLease(db, campaignId, me.owner);
+    } catch {
+      // As above: a closed data file keeps the lease until it runs out (or this host sees us gone).
+    }
+  }
+}
