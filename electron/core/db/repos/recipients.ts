@@ -36,77 +36,77 @@ export interface NewRecipient {
 
 const issues = jsonText(z.array(issueSchema)).nullable().transform((v) => v ?? []);
 
-const recipientRow = z
-  .object({
-    id: z.number().int(),
-    campaign_id: z.string(),
-    line: z.number().int().nonnegative(),
-    name: z.string().nullable(),
-    email: z.string().nullable(),
-    amount_minor: minorUnits.nullable(),
-    currency: currencyCode.nullable(),
-    message: z.string().nullable(),
-    state: z.enum(ROW_STATES),
-    external_reference_id: z.string().min(1),
-    request_body: z.string().nullable(),
-    order_id: z.number().int().nullable(),
-    order_status: z.string().nullable(),
-    item_id: z.number().int().nullable(),
-    item_status: z.string().nullable(),
-    charged_minor: minorUnits.nullable(),
-    charged_currency: currencyCode.nullable(),
-    exchange_rate: decimalText.nullable(),
-    rate_from: z.string().nullable(),
-    rate_to: z.string().nullable(),
-    fee_rate: decimalText.nullable(),
-    acceptance_expiry: timestamp.nullable(),
-    attempts: z.number().int().nonnegative(),
-    last_error: z.string().nullable(),
-    errors: issues,
-    warnings: issues,
-    source: jsonText(z.record(z.string(), z.string())).nullable(),
-    created_at: timestamp,
-    sent_at: timestamp.nullable(),
-    ordered_at: timestamp.nullable(),
-    delivered_at: timestamp.nullable(),
-    updated_at: timestamp,
-    next_attempt_at: timestamp.nullable(),
-  })
-  .transform((r) => ({
-    id: r.id,
-    campaignId: r.campaign_id,
-    line: r.line,
-    name: r.name,
-    email: r.email,
-    amountMinor: r.amount_minor,
-    currency: r.currency,
-    message: r.message,
-    state: r.state,
-    externalReferenceId: r.external_reference_id,
-    requestBody: r.request_body,
-    orderId: r.order_id,
-    orderStatus: r.order_status,
-    itemId: r.item_id,
-    itemStatus: r.item_status,
-    charged:
-      r.charged_minor !== null && r.charged_currency !== null
-        ? ({ minor: r.charged_minor, currency: r.charged_currency } satisfies Money)
-        : null,
-    exchangeRate: r.exchange_rate !== null ? { rate: r.exchange_rate, from: r.rate_from, to: r.rate_to } : null,
-    feeRate: r.fee_rate,
-    acceptanceExpiry: r.acceptance_expiry,
-    attempts: r.attempts,
-    lastError: r.last_error,
-    errors: r.errors,
-    warnings: r.warnings,
-    source: r.source,
-    createdAt: r.created_at,
-    sentAt: r.sent_at,
-    orderedAt: r.ordered_at,
-    deliveredAt: r.delivered_at,
-    updatedAt: r.updated_at,
-    nextAttemptAt: r.next_attempt_at,
-  }));
+const recipientColumns = z.object({
+  id: z.number().int(),
+  campaign_id: z.string(),
+  line: z.number().int().nonnegative(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  amount_minor: minorUnits.nullable(),
+  currency: currencyCode.nullable(),
+  message: z.string().nullable(),
+  state: z.enum(ROW_STATES),
+  external_reference_id: z.string().min(1),
+  request_body: z.string().nullable(),
+  order_id: z.number().int().nullable(),
+  order_status: z.string().nullable(),
+  item_id: z.number().int().nullable(),
+  item_status: z.string().nullable(),
+  charged_minor: minorUnits.nullable(),
+  charged_currency: currencyCode.nullable(),
+  exchange_rate: decimalText.nullable(),
+  rate_from: z.string().nullable(),
+  rate_to: z.string().nullable(),
+  fee_rate: decimalText.nullable(),
+  acceptance_expiry: timestamp.nullable(),
+  attempts: z.number().int().nonnegative(),
+  last_error: z.string().nullable(),
+  errors: issues,
+  warnings: issues,
+  source: jsonText(z.record(z.string(), z.string())).nullable(),
+  created_at: timestamp,
+  sent_at: timestamp.nullable(),
+  ordered_at: timestamp.nullable(),
+  delivered_at: timestamp.nullable(),
+  updated_at: timestamp,
+  next_attempt_at: timestamp.nullable(),
+});
+
+const recipientRow = recipientColumns.transform((r) => ({
+  id: r.id,
+  campaignId: r.campaign_id,
+  line: r.line,
+  name: r.name,
+  email: r.email,
+  amountMinor: r.amount_minor,
+  currency: r.currency,
+  message: r.message,
+  state: r.state,
+  externalReferenceId: r.external_reference_id,
+  requestBody: r.request_body,
+  orderId: r.order_id,
+  orderStatus: r.order_status,
+  itemId: r.item_id,
+  itemStatus: r.item_status,
+  charged:
+    r.charged_minor !== null && r.charged_currency !== null
+      ? ({ minor: r.charged_minor, currency: r.charged_currency } satisfies Money)
+      : null,
+  exchangeRate: r.exchange_rate !== null ? { rate: r.exchange_rate, from: r.rate_from, to: r.rate_to } : null,
+  feeRate: r.fee_rate,
+  acceptanceExpiry: r.acceptance_expiry,
+  attempts: r.attempts,
+  lastError: r.last_error,
+  errors: r.errors,
+  warnings: r.warnings,
+  source: r.source,
+  createdAt: r.created_at,
+  sentAt: r.sent_at,
+  orderedAt: r.ordered_at,
+  deliveredAt: r.delivered_at,
+  updatedAt: r.updated_at,
+  nextAttemptAt: r.next_attempt_at,
+}));
 export type Recipient = z.output<typeof recipientRow>;
 
 export function parseRecipient(raw: unknown): Recipient {
@@ -254,17 +254,8 @@ export function listByState(
 /** What the send queue needs of a row to build its order: no order fields, no stored CSV cells. */
 export type SendRow = Pick<Recipient, 'id' | 'line' | 'name' | 'email' | 'amountMinor' | 'currency' | 'message' | 'externalReferenceId'>;
 
-const sendRow = z
-  .object({
-    id: z.number().int(),
-    line: z.number().int().nonnegative(),
-    name: z.string().nullable(),
-    email: z.string().nullable(),
-    amount_minor: minorUnits.nullable(),
-    currency: currencyCode.nullable(),
-    message: z.string().nullable(),
-    external_reference_id: z.string().min(1),
-  })
+const sendRow = recipientColumns
+  .pick({ id: true, line: true, name: true, email: true, amount_minor: true, currency: true, message: true, external_reference_id: true })
   .transform((r): SendRow => ({
     id: r.id,
     line: r.line,
