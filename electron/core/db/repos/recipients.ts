@@ -72,17 +72,38 @@ const recipientColumns = z.object({
   next_attempt_at: timestamp.nullable(),
 });
 
+/** What the send queue needs of a row to build its order: no order fields, no stored CSV cells. */
+export interface SendRow {
+  readonly id: number;
+  readonly line: number;
+  readonly name: string | null;
+  readonly email: string | null;
+  readonly amountMinor: number | null;
+  readonly currency: string | null;
+  readonly message: string | null;
+  readonly externalReferenceId: string;
+}
+
+const SEND_COLUMNS = { id: true, line: true, name: true, email: true, amount_minor: true, currency: true, message: true, external_reference_id: true } as const;
+const sendColumns = recipientColumns.pick(SEND_COLUMNS);
+
+function sendRowOf(r: z.output<typeof sendColumns>): SendRow {
+  return {
+    id: r.id,
+    line: r.line,
+    name: r.name,
+    email: r.email,
+    amountMinor: r.amount_minor,
+    currency: r.currency,
+    message: r.message,
+    externalReferenceId: r.external_reference_id,
+  };
+}
+
 const recipientRow = recipientColumns.transform((r) => ({
-  id: r.id,
+  ...sendRowOf(r),
   campaignId: r.campaign_id,
-  line: r.line,
-  name: r.name,
-  email: r.email,
-  amountMinor: r.amount_minor,
-  currency: r.currency,
-  message: r.message,
   state: r.state,
-  externalReferenceId: r.external_reference_id,
   requestBody: r.request_body,
   orderId: r.order_id,
   orderStatus: r.order_status,
@@ -251,21 +272,7 @@ export function listByState(
   return parseRecipients(raws);
 }
 
-/** What the send queue needs of a row to build its order: no order fields, no stored CSV cells. */
-export type SendRow = Pick<Recipient, 'id' | 'line' | 'name' | 'email' | 'amountMinor' | 'currency' | 'message' | 'externalReferenceId'>;
-
-const sendRow = recipientColumns
-  .pick({ id: true, line: true, name: true, email: true, amount_minor: true, currency: true, message: true, external_reference_id: true })
-  .transform((r): SendRow => ({
-    id: r.id,
-    line: r.line,
-    name: r.name,
-    email: r.email,
-    amountMinor: r.amount_minor,
-    currency: r.currency,
-    message: r.message,
-    externalReferenceId: r.external_reference_id,
-  }));
+const sendRow = sendColumns.transform(sendRowOf);
 
 /**
  * Ready rows of a campaign in import order, `afterId` paging on, with only what an order needs:
