@@ -18,8 +18,9 @@ export const SIMULATOR_LOCAL_KEY = 'giftbatch-local-simulator';
 
 export const DEFAULT_RATES: Readonly<Record<Environment, number>> = { simulator: 20, sandbox: 5, production: 5 };
 
-// Requests leave in groups a tenth of a second apart (5 at a time at 50/s), never more than a
-// fifth of a second's worth back to back: the same average rate, a fraction of the wake-ups.
+// Once the bucket is dry, requests leave in groups a fifth of a second apart (10 at a time at
+// 50/s, one at a time at 5/s), never more than a fifth of a second's worth back to back: the same
+// average rate, a fraction of the wake-ups.
 const LIMITER_TICK_MS = 200;
 const burstFor = (rate: number): number => Math.max(1, Math.ceil(rate / 5));
 

@@ -4,7 +4,7 @@
 import { toDecimal, type Money } from '../../../shared/domain/money.ts';
 import type { Campaign } from '../db/repos/campaigns.ts';
 import type { OrderOutcome } from '../db/repos/recipient-transitions.ts';
-import type { Recipient } from '../db/repos/recipients.ts';
+import type { SendRow } from '../db/repos/recipients.ts';
 import { serializeOrderRequest } from '../service/order-request.ts';
 import type { Order, OrderRequest } from '../service/types.ts';
 
@@ -20,10 +20,8 @@ export class OrderBodyError extends Error {
 }
 
 export type CampaignForOrder = Pick<Campaign, 'productId' | 'product' | 'senderName' | 'message'>;
-export type RowForOrder = Pick<
-  Recipient,
-  'id' | 'line' | 'name' | 'email' | 'amountMinor' | 'currency' | 'message' | 'externalReferenceId'
->;
+/** What an order is built from: the columns the send queue reads for each row. */
+export type RowForOrder = SendRow;
 
 /**
  * The order for one row: the campaign's product, `custom_amount` only for a range-priced product,

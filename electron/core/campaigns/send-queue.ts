@@ -169,7 +169,8 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   const counters = { attempts: 0, sent: 0, ordered: 0, failed: 0, retries: 0, ambiguous: 0, rateLimited: 0, reconciled: 0 };
   const inFlight = new Set<Promise<void>>();
   // 'auto': grow while the limiter has a token and nobody waiting for it (a free request slot
-  // going unused), shrink while requests queue at the limiter (rows that cannot leave yet). Settles at about rate × latency, whatever the latency turns out to be.
+  // going unused), shrink while requests queue at the limiter (rows that cannot leave yet).
+  // Settles at about rate × latency, whatever the latency turns out to be.
   const fixed = typeof options.concurrency === 'number' ? Math.max(1, Math.floor(options.concurrency)) : null;
   const maxAuto = Math.max(AUTO_MIN, options.maxConcurrency ?? 32);
   // Starting guess: a 200 ms round trip at the limiter's rate, and a group (plus two) waiting for

@@ -191,12 +191,8 @@ export function setSendState(db: Db, campaignId: string, change: SendStateChange
  * At start-up, every campaign still marked 'sending' was interrupted: pause it, so nothing is sent
  * until a person presses Resume (DESIGN.md invariant 4). Returns the ids it paused.
  */
-export function pauseInterrupted(
-  db: Db,
-  now: number,
-  detail = 'Giftbatch stopped while this campaign was sending.',
-  stillSending: (campaignId: string) => boolean = () => false,
-): string[] {
+export function pauseInterrupted(db: Db, now: number, stillSending: (campaignId: string) => boolean = () => false): string[] {
+  const detail = 'Giftbatch stopped while this campaign was sending.';
   return db.transaction(() => {
     const ids = z
       .array(z.string())

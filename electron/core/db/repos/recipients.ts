@@ -84,8 +84,16 @@ export interface SendRow {
   readonly externalReferenceId: string;
 }
 
-const SEND_COLUMNS = { id: true, line: true, name: true, email: true, amount_minor: true, currency: true, message: true, external_reference_id: true } as const;
-const sendColumns = recipientColumns.pick(SEND_COLUMNS);
+const sendColumns = recipientColumns.pick({
+  id: true,
+  line: true,
+  name: true,
+  email: true,
+  amount_minor: true,
+  currency: true,
+  message: true,
+  external_reference_id: true,
+});
 
 function sendRowOf(r: z.output<typeof sendColumns>): SendRow {
   return {

@@ -53,10 +53,7 @@ export function takeSendLease(db: Db, campaignId: string, me: LeaseHolder, opts:
     const raw = statement(db, 'SELECT owner, host, pid, taken_at, until FROM send_leases WHERE campaign_id = ?').get(campaignId);
     if (raw !== undefined) {
       const held = parseRow(leaseRow, 'send_leases', raw);
-      const live = held.until > opts.now;
-      const ours = held.owner === me.owner || (held.host === me.host && held.pid === me.pid);
-      const gone = held.host === me.host && !alive(held.pid);
-      if (live && !ours && !gone) return { ok: false, holder: held };
+      if (heldByAnother(held, opts.now, me, alive)) return { ok: false, holder: held };
     }
     statement(
       db,
@@ -87,9 +84,16 @@ export function releaseSendLease(db: Db, campaignId: string, owner: string): voi
  */
 export function sendLeaseLive(db: Db, campaignId: string, now: number, alive: (pid: number) => boolean = processAlive): boolean {
   const held = getSendLease(db, campaignId);
-  if (held === null || held.until <= now) return false;
-  if (held.host !== hostname()) return true;
-  return held.pid !== process.pid && alive(held.pid);
+  return held !== null && heldByAnother(held, now, { host: hostname(), pid: process.pid }, alive);
+}
+
+// The one rule for "someone else is sending": the lease has not run out, and its holder is not
+// this process and is not a process of this host that is gone. Another host's holder cannot be
+// asked, so its lease is waited out.
+function heldByAnother(held: HeldLease, now: number, me: Pick<LeaseHolder, 'host' | 'pid'>, alive: (pid: number) => boolean): boolean {
+  if (held.until <= now) return false;
+  if (held.host !== me.host) return true;
+  return held.pid !== me.pid && alive(held.pid);
 }
 
 /** Who holds the campaign's lease, if anyone (expired leases included: `until` says). */

@@ -69,7 +69,7 @@ describe('send leases', () => {
     expect(sendLeaseLive(db, dead, now)).toBe(false);
     expect(sendLeaseLive(db, expired, now)).toBe(false);
 
-    const paused = pauseInterrupted(db, now, undefined, (id) => sendLeaseLive(db, id, now));
+    const paused = pauseInterrupted(db, now, (id) => sendLeaseLive(db, id, now));
     expect(paused.sort()).toEqual([dead, expired].sort());
     expect(getCampaign(db, busy)?.sendState).toBe('sending');
     expect(getCampaign(db, dead)).toMatchObject({ sendState: 'paused', pausedReason: 'interrupted' });
