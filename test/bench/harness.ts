@@ -1,8 +1,11 @@
 // What every scenario shares: writing its one result line, logging to stderr, timing, and
 // child processes (each scenario runs in its own Node process, so one scenario's heap, JIT state
 // and garbage never weigh on another's figures).
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { cleanEnv, startChild as startMarkedChild, type Child } from '../support/child-process.ts';
+
+export type { Child };
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const RESULT_MARKER = 'BENCH_RESULT ';
@@ -20,57 +23,9 @@ export function gc(): void {
   (globalThis as { gc?: () => void }).gc?.();
 }
 
-export function cleanEnv(): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  // A key or data folder in the developer's environment must not leak into the processes measured.
-  delete env.GIFTBATCH_API_KEY;
-  delete env.GIFTBATCH_DATA_DIR;
-  delete env.GIFTBATCH_REQUEST_TIMEOUT_MS;
-  return env;
-}
-
-export interface Child {
-  readonly url: string;
-  readonly process: ChildProcess;
-  stop(): Promise<void>;
-}
-
-/** Starts `node --import tsx <args>` and resolves once it prints `MARKER=<url>` on stdout. */
+/** Starts `node --import tsx <args>` and resolves once it prints `MARKER=<url>` (two minutes at most by default). */
 export function startChild(args: readonly string[], marker: string, timeoutMs = 120_000): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], { cwd: ROOT, env: cleanEnv(), stdio: ['ignore', 'pipe', 'pipe'] });
-  let stdout = '';
-  let stderr = '';
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${args.join(' ')} printed no ${marker} line within ${timeoutMs} ms.\n${stderr.slice(-2000)}`));
-    }, timeoutMs);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-      if (stderr.length > 100_000) stderr = stderr.slice(-50_000);
-    });
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const line = stdout.split('\n').find((l) => l.startsWith(`${marker}=`));
-      if (!line) return;
-      clearTimeout(timer);
-      resolve({
-        url: line.slice(marker.length + 1).trim(),
-        process: child,
-        async stop() {
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-          const force = setTimeout(() => child.kill('SIGKILL'), 10_000);
-          await exited;
-          clearTimeout(force);
-        },
-      });
-    });
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer);
-      reject(new Error(`${args.join(' ')} exited (${code ?? signal}) before printing ${marker}.\n${stderr.slice(-2000)}`));
-    });
-  });
+  return startMarkedChild(args, marker, timeoutMs);
 }
 
 /** The standalone simulator CLI in its own process. */
