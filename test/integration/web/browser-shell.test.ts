@@ -36,6 +36,21 @@ async function ok(shell: Shell, name: string, input: unknown): Promise<Record<st
   return result.value;
 }
 
+/** A shell on a fresh data folder pointed at its own simulator, with a 60-row campaign drafted. */
+async function shellWithCampaign(name: string) {
+  const sim = await startSimulator({ itemDelayMs: 100, latencyMs: 60 });
+  const dir = tempDir();
+  const dataDir = `${dir}/data`;
+  const shell = await startShell({ dataDir, rendererDir: rendererFixture(dir) });
+  await ok(shell, 'environments:update', { environment: 'simulator', baseUrl: sim.url });
+  const { products } = (await ok(shell, 'products:list', { environment: 'simulator', country: 'US' })) as { products: { id: number; name: string }[] };
+  const book = products.find((p) => p.name === 'Northwind Books Gift Card $25');
+  const campaign = await ok(shell, 'campaigns:create', {
+    fileName: 'guests.csv', bytesBase64: recipientsCsv(60), environment: 'simulator', productId: book?.id, name, senderName: 'Hosts',
+  });
+  return { sim, dataDir, shell, id: String(campaign.id) };
+}
+
 describe('browser shell (npm run web)', () => {
   it('prints exactly one line, GIFTBATCH_URL=…, on stdout; serves on 127.0.0.1 only; refuses without token, with a foreign Host or Origin', async () => {
     const dir = tempDir();
@@ -100,17 +115,7 @@ describe('browser shell (npm run web)', () => {
   });
 
   it('answers contract calls and pushes events over the WebSocket; SIGTERM pauses a send, shown interrupted after a restart', async () => {
-    const sim = await startSimulator({ itemDelayMs: 100, latencyMs: 60 });
-    const dir = tempDir();
-    const dataDir = `${dir}/data`;
-    const shell = await startShell({ dataDir, rendererDir: rendererFixture(dir) });
-    await ok(shell, 'environments:update', { environment: 'simulator', baseUrl: sim.url });
-    const { products } = (await ok(shell, 'products:list', { environment: 'simulator', country: 'US' })) as { products: { id: number; name: string }[] };
-    const book = products.find((p) => p.name === 'Northwind Books Gift Card $25');
-    const campaign = await ok(shell, 'campaigns:create', {
-      fileName: 'guests.csv', bytesBase64: recipientsCsv(60), environment: 'simulator', productId: book?.id, name: 'Web', senderName: 'Hosts',
-    });
-    const id = String(campaign.id);
+    const { sim, dataDir, shell, id } = await shellWithCampaign('Web');
 
     const ws = await openSocket(`ws://127.0.0.1:${shell.port}/api/events?token=${shell.token}`);
     const messages: { event: string; payload: { campaign: { id: string; counts: { ordered: number } } } }[] = [];
@@ -132,17 +137,7 @@ describe('browser shell (npm run web)', () => {
   });
 
   it('a shell killed with SIGKILL mid-send: the campaign comes back paused as interrupted, not resumed by itself, and Resume leaves one order per row', async () => {
-    const sim = await startSimulator({ itemDelayMs: 100, latencyMs: 60 });
-    const dir = tempDir();
-    const dataDir = `${dir}/data`;
-    const shell = await startShell({ dataDir, rendererDir: rendererFixture(dir) });
-    await ok(shell, 'environments:update', { environment: 'simulator', baseUrl: sim.url });
-    const { products } = (await ok(shell, 'products:list', { environment: 'simulator', country: 'US' })) as { products: { id: number; name: string }[] };
-    const book = products.find((p) => p.name === 'Northwind Books Gift Card $25');
-    const campaign = await ok(shell, 'campaigns:create', {
-      fileName: 'guests.csv', bytesBase64: recipientsCsv(60), environment: 'simulator', productId: book?.id, name: 'Killed', senderName: 'Hosts',
-    });
-    const id = String(campaign.id);
+    const { sim, dataDir, shell, id } = await shellWithCampaign('Killed');
     await ok(shell, 'campaigns:send', { campaignId: id, confirmed: true });
     await waitFor('a few orders at the simulator', () => (sim.sim.audit().accounts[SIMULATOR_LOCAL_KEY]?.orders.length ?? 0) >= 4);
     shell.child.kill('SIGKILL');
