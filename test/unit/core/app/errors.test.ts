@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { AppError, classifyError, createRedactor } from '../../../../electron/core/app/errors.ts';
+import { CampaignBusyError } from '../../../../electron/core/campaigns/send-queue.ts';
 import { ConfigurationError } from '../../../../electron/core/connections.ts';
 import { IllegalSendStateError } from '../../../../electron/core/db/repos/campaigns.ts';
 import { CampaignNotFoundError, ServiceError } from '../../../../electron/core/engine.ts';
@@ -15,6 +16,7 @@ describe('classifyError', () => {
     [new ServiceError('down', 'unreachable'), 'service-unreachable', 'down'],
     [new ServiceError('400', 'rejected'), 'service-rejected', '400'],
     [new ServiceError('no product', 'not-found'), 'not-found', 'no product'],
+    [new CampaignBusyError('Campaign "Gala" is being sent right now by another Giftbatch'), 'conflict', 'Campaign "Gala" is being sent right now by another Giftbatch'],
   ] as const)('maps %s to its contract code and keeps its message', (error, code, message) => {
     expect(classifyError(error, 'x:y')).toMatchObject({ code, message, expected: true });
   });
