@@ -98,109 +98,15 @@ const LOCAL_FORBIDDEN = new Uint8Array(128);
 for (const ch of '@<>()[]\\,;:"') LOCAL_FORBIDDEN[ch.charCodeAt(0)] = 1;
 
 /**
- * The first line of each address, compared as `normalizeEmail` compares them (lower-cased), for the
- * duplicate check over a whole file. A Map keyed by `toLowerCase()` cost a sixth of a 100,000-row
- * import (a lower-cased copy of every address, then hashing it and the Map's growth): this table
- * hashes the address as it is, folding ASCII case as it reads, is sized once, and lower-cases only
- * addresses that are not all ASCII. Addresses must already be cleaned.
+ * The form in which a cleaned address is compared with others (`normalizeEmail`'s, lower-cased) when
+ * it is a valid address, else null. The duplicate check calls it on every row of a file: nearly every
+ * address is plain lower-case ASCII, which one native match certifies and which is its own key, so
+ * neither a lower-cased copy nor a second scan is made for it.
  */
-export interface EmailFirstLines {
-  /** The line on which an equal address was first seen; else records `line` and returns 0. */
-  firstLine(email: string, line: number): number;
+export function emailKey(text: string): string | null {
+  if (text.length <= MAX_EMAIL_LENGTH && COMMON_LOWER_ASCII.test(text) && text.indexOf('@') <= MAX_LOCAL_PART_LENGTH) return text;
+  return isValidEmail(text) ? text.toLowerCase() : null;
 }
 
-export function createEmailFirstLines(expected: number): EmailFirstLines {
-  let capacity = 16;
-  while (capacity < expected * 2) capacity *= 2;
-  let mask = capacity - 1;
-  // Per slot, two cells side by side (one cache line per probe): entry index + 1 (0 = empty), and the
-  // entry's hash, so most probes read no string.
-  let slots = new Int32Array(capacity * 2);
-  // Per entry, the address as stored: all-ASCII as typed, else lower-cased. Folding ASCII case then
-  // gives its lower-cased form either way.
-  const keys: string[] = [];
-  const lines: number[] = [];
-
-  const place = (entry: number, hash: number): void => {
-    let slot = hash & mask;
-    while (slots[slot * 2] !== 0) slot = (slot + 1) & mask;
-    slots[slot * 2] = entry + 1;
-    slots[slot * 2 + 1] = hash;
-  };
-
-  return {
-    firstLine(email, line) {
-      let key = email;
-      let hash = foldedHash(email);
-      if (hash === NOT_ASCII) {
-        key = email.toLowerCase();
-        hash = plainHash(key);
-      }
-      for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
-        const entry = slots[slot * 2]!;
-        if (entry === 0) break;
-        if (slots[slot * 2 + 1] === hash && foldedEqual(keys[entry - 1]!, key)) return lines[entry - 1]!;
-      }
-      keys.push(key);
-      lines.push(line);
-      if (keys.length * 2 <= capacity) {
-        place(keys.length - 1, hash);
-        return 0;
-      }
-      capacity *= 2;
-      mask = capacity - 1;
-      slots = new Int32Array(capacity * 2);
-      for (let i = 0; i < keys.length; i++) place(i, storedHash(keys[i]!));
-      return 0;
-    },
-  };
-}
-
-const NOT_ASCII = 2 ** 31; // outside the int32 range every hash lies in
-
-// FNV-1a over the code units with A–Z read as a–z, finished with a mix so the low bits spread;
-// NOT_ASCII at the first code unit above U+007F.
-function foldedHash(text: string): number {
-  let h = 0x811c9dc5 | 0;
-  for (let i = 0; i < text.length; i++) {
-    let c = text.charCodeAt(i);
-    if (c >= 0x80) return NOT_ASCII;
-    if (c >= 0x41 && c <= 0x5a) c |= 0x20;
-    h = Math.imul(h ^ c, 0x01000193);
-  }
-  return mix(h);
-}
-
-// The same hash over any code units, for lower-cased keys. They hold no A–Z, so for a key that
-// lower-casing made all ASCII (the Kelvin sign K becomes "k") it equals foldedHash of its ASCII twin.
-function plainHash(text: string): number {
-  let h = 0x811c9dc5 | 0;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
-  return mix(h);
-}
-
-function storedHash(key: string): number {
-  const h = foldedHash(key);
-  return h === NOT_ASCII ? plainHash(key) : h;
-}
-
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  return h ^ (h >>> 13);
-}
-
-// Equal once A–Z are read as a–z: for two stored-form keys, equality of their lower-cased forms.
-function foldedEqual(a: string, b: string): boolean {
-  if (a === b) return true;
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) {
-    let x = a.charCodeAt(i);
-    let y = b.charCodeAt(i);
-    if (x === y) continue;
-    if (x >= 0x41 && x <= 0x5a) x |= 0x20;
-    if (y >= 0x41 && y <= 0x5a) y |= 0x20;
-    if (x !== y) return false;
-  }
-  return true;
-}
+// COMMON_ASCII without A–Z.
+const COMMON_LOWER_ASCII = /^[!#-'*+\-/-9=?^-~]+(?:\.[!#-'*+\-/-9=?^-~]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/;

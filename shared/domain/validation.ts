@@ -1,6 +1,6 @@
 // One validation for recipient rows, run by the renderer as the person edits and again by the
 // engine before anything is stored, so both always agree on what is sendable.
-import { cleanEmail, createEmailFirstLines, isValidEmail, MAX_EMAIL_LENGTH } from './email.ts';
+import { cleanEmail, emailKey, MAX_EMAIL_LENGTH } from './email.ts';
 import { parseAmount, type DecimalSeparator } from './csv/amount.ts';
 import { formatMoney, MoneyError, totalsByCurrency, type Money } from './money.ts';
 
@@ -17,11 +17,17 @@ export interface ProductForValidation {
   readonly price: ProductPrice;
 }
 
+/** A row's cells as text, as read from a file or typed in an edit. */
 export interface RowInput {
   readonly line: number;
-  readonly fields: { readonly name: string; readonly email: string; readonly amount: string; readonly message: string };
+  readonly name: string;
+  readonly email: string;
+  readonly amount: string;
+  readonly message: string;
   /** A reading problem from the parser (bad quoting, wrong field count); it makes the row invalid. */
   readonly problem?: string | null;
+  /** The cells of the file's record, for a row read from a file. */
+  readonly raw?: readonly string[];
 }
 
 export interface ValidateOptions {
@@ -49,6 +55,8 @@ export interface ValidatedRow {
   readonly message: string;
   readonly errors: readonly RowIssue[];
   readonly warnings: readonly RowIssue[];
+  /** The cells the row was read from (kept with the campaign as its source); none for a typed row. */
+  readonly raw: readonly string[];
 }
 
 export interface ValidationTotals {
@@ -95,7 +103,7 @@ export function validateRows(
   product: ProductForValidation,
   options: ValidateOptions = {},
 ): ValidationResult {
-  const validator = createRowValidator(product, options, rows.length);
+  const validator = createRowValidator(product, options);
   for (const row of rows) validator.add(row);
   return validator.finish();
 }
@@ -109,16 +117,18 @@ export interface RowValidator {
   finish(): ValidationResult;
 }
 
-export function createRowValidator(product: ProductForValidation, options: ValidateOptions = {}, expectedRows = 0): RowValidator {
+export function createRowValidator(product: ProductForValidation, options: ValidateOptions = {}): RowValidator {
   const currency = product.currency.toUpperCase();
   const decimalSeparator = options.decimalSeparator ?? '.';
-  const firstLines = createEmailFirstLines(expectedRows);
+  // The first line of each address, by its comparison key.
+  const firstLines = new Map<string, number>();
   const knownEmails = options.knownEmails !== undefined && options.knownEmails.size > 0 ? options.knownEmails : null;
   const out: ValidatedRow[] = [];
   let valid = 0;
   let duplicates = 0;
   let known = 0;
-  const sums = new Map<string, number>();
+  // Every valid row's amount is in the product's currency.
+  let sum = 0;
   const amounts = new Map<string, Money | string>();
 
   const addRow = (row: RowInput): ValidatedRow => {
@@ -128,7 +138,7 @@ export function createRowValidator(product: ProductForValidation, options: Valid
     let warnings: RowIssue[] | null = null;
     if (row.problem) errors = add(errors, 'row', line, row.problem);
 
-    const name = row.fields.name.trim();
+    const name = row.name.trim();
     if (name === '') errors = add(errors, 'name', line, 'the recipient name is missing');
     else if (name.length > MAX_NAME_LENGTH) {
       errors = add(errors, 'name', line, `the name is ${name.length} characters long; the limit is ${MAX_NAME_LENGTH}`);
@@ -136,32 +146,35 @@ export function createRowValidator(product: ProductForValidation, options: Valid
       errors = add(errors, 'name', line, `the name "${name}" contains a line break or control character`);
     }
 
-    const email = cleanEmail(row.fields.email);
+    const email = cleanEmail(row.email);
     if (email === '') errors = add(errors, 'email', line, 'the e-mail address is missing');
     else if (email.length > MAX_EMAIL_LENGTH) {
       errors = add(errors, 'email', line, `the e-mail address is ${email.length} characters long; the limit is ${MAX_EMAIL_LENGTH}`);
-    } else if (!isValidEmail(email)) {
-      errors = add(errors, 'email', line, `"${email}" is not a valid e-mail address`);
     } else {
-      const first = firstLines.firstLine(email, line);
-      if (first !== 0) {
-        duplicates++;
-        warnings = add(warnings, 'email', line, `"${email}" also appears on line ${first}; each line sends its own gift`);
-      }
-      if (knownEmails?.has(email.toLowerCase())) {
-        known++;
-        warnings = add(warnings, 'email', line, `"${email}" was already a recipient in an earlier campaign`);
+      const key = emailKey(email);
+      if (key === null) errors = add(errors, 'email', line, `"${email}" is not a valid e-mail address`);
+      else {
+        const first = firstLines.get(key);
+        if (first === undefined) firstLines.set(key, line);
+        else {
+          duplicates++;
+          warnings = add(warnings, 'email', line, `"${email}" also appears on line ${first}; each line sends its own gift`);
+        }
+        if (knownEmails?.has(key)) {
+          known++;
+          warnings = add(warnings, 'email', line, `"${email}" was already a recipient in an earlier campaign`);
+        }
       }
     }
 
-    const message = row.fields.message.trim();
+    const message = row.message.trim();
     if (message.length > MAX_MESSAGE_LENGTH) {
       errors = add(errors, 'message', line, `the message is ${message.length} characters long; the limit is ${MAX_MESSAGE_LENGTH}`);
     } else if (hasMessageControl(message)) {
       errors = add(errors, 'message', line, 'the message contains a control character; remove it');
     }
 
-    const amountText = row.fields.amount;
+    const amountText = row.amount;
     let found = amounts.get(amountText);
     if (found === undefined) {
       found = rowAmount(amountText, product, currency, decimalSeparator, options.defaultAmount);
@@ -173,12 +186,20 @@ export function createRowValidator(product: ProductForValidation, options: Valid
     if (errors === null) {
       valid++;
       if (amount) {
-        const next = (sums.get(amount.currency) ?? 0) + amount.minor;
-        if (!Number.isSafeInteger(next)) throw new MoneyError(`the ${amount.currency} total is too large`);
-        sums.set(amount.currency, next);
+        sum += amount.minor;
+        if (!Number.isSafeInteger(sum)) throw new MoneyError(`the ${currency} total is too large`);
       }
     }
-    const validated: ValidatedRow = { line, name, email, amount, message, errors: errors ?? NO_ISSUES, warnings: warnings ?? NO_ISSUES };
+    const validated: ValidatedRow = {
+      line,
+      name,
+      email,
+      amount,
+      message,
+      errors: errors ?? NO_ISSUES,
+      warnings: warnings ?? NO_ISSUES,
+      raw: row.raw ?? NO_CELLS,
+    };
     out.push(validated);
     return validated;
   };
@@ -191,7 +212,7 @@ export function createRowValidator(product: ProductForValidation, options: Valid
       invalid: out.length - valid,
       duplicateEmails: duplicates,
       knownEmails: known,
-      totals: totalsByCurrency([...sums].map(([code, minor]) => ({ currency: code, minor }))),
+      totals: valid > 0 ? totalsByCurrency([{ currency, minor: sum }]) : [],
     },
   });
 
@@ -199,6 +220,7 @@ export function createRowValidator(product: ProductForValidation, options: Valid
 }
 
 const NO_ISSUES: readonly RowIssue[] = Object.freeze([]);
+const NO_CELLS: readonly string[] = Object.freeze([]);
 
 function add(list: RowIssue[] | null, field: RowField, line: number, text: string): RowIssue[] {
   const issue = { field, message: `Line ${line}: ${text}` };
@@ -224,8 +246,9 @@ function rowAmount(
   }
   const price = product.price;
   if (price.kind === 'fixed') {
+    if (price.amount.currency !== currency) return `the product's price is in ${price.amount.currency}, not in its currency ${currency}`;
     if (amount === null) return price.amount;
-    if (amount.minor !== price.amount.minor || price.amount.currency !== currency) {
+    if (amount.minor !== price.amount.minor) {
       return `the amount ${formatMoney(amount)} differs from the product's fixed price of ${formatMoney(price.amount)}; leave the amount empty or use the fixed price`;
     }
     return price.amount;

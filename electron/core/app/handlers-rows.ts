@@ -53,8 +53,8 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
       const others = ROW_STATES.flatMap((state) => listByState(engine.db, campaign.id, state))
         .filter((r) => r.id !== row.id && (r.line < row.line || (r.line === row.line && r.id < row.id)))
         .sort((a, b) => a.line - b.line || a.id - b.id)
-        .map((r) => ({ line: r.line, fields: { name: r.name ?? '', email: r.email ?? '', amount: '', message: '' } }));
-      const edited = { line: row.line, fields: { name, email, amount: amount ?? '', message: message ?? '' } };
+        .map((r) => ({ line: r.line, name: r.name ?? '', email: r.email ?? '', amount: '', message: '' }));
+      const edited = { line: row.line, name, email, amount: amount ?? '', message: message ?? '' };
       const product = validationProduct(campaign.productId, campaign.product);
       const defaultAmount = campaign.defaultAmountMinor != null ? { minor: campaign.defaultAmountMinor, currency: campaign.currency } : undefined;
       const result = validateRows([...others, edited], product, {

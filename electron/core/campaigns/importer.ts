@@ -31,8 +31,8 @@ export function previewImport(db: Db, request: Omit<ImportRequest, 'name' | 'sen
 
 /** The validated rows as the recipients table takes them, each with the cells it was read from. */
 export function recipientsOf({ parsed, validation }: CsvImport): NewRecipient[] {
-  return validation.rows.map((row, index) => {
-    const raw = parsed.records[index]?.raw ?? [];
+  return validation.rows.map((row) => {
+    const raw = row.raw;
     return {
       line: row.line,
       name: row.name || null,

@@ -23,7 +23,7 @@ export function editErrors(
   fields: EditFields,
   defaultAmount?: Money,
 ): Partial<Record<RowField, string>> {
-  const { rows } = validateRows([{ line, fields }], product, defaultAmount ? { defaultAmount } : {});
+  const { rows } = validateRows([{ line, ...fields }], product, defaultAmount ? { defaultAmount } : {});
   const out: Partial<Record<RowField, string>> = {};
   for (const issue of rows[0]?.errors ?? []) {
     out[issue.field] ??= issue.message.replace(/^Line \d+:\s*/, '');

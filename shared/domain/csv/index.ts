@@ -31,7 +31,6 @@ export {
   type CsvRecord,
   type ParsedCsv,
   type ParseOptions,
-  type RecordFields,
 } from './parse.ts';
 export {
   createRowValidator,
@@ -50,7 +49,8 @@ export {
 export interface ImportOptions extends ParseOptions, Omit<ValidateOptions, 'decimalSeparator'> {}
 
 export interface CsvImport {
-  readonly parsed: ParsedCsv;
+  /** How the file was read; its records are the validated rows, each with the cells it came from. */
+  readonly parsed: Omit<ParsedCsv, 'records'>;
   readonly validation: ValidationResult;
 }
 
@@ -64,17 +64,18 @@ export function importCsv(bytes: Uint8Array, product: ProductForValidation, opti
   // Each record is validated as soon as it is read when the delimiter fixes the decimal separator;
   // a tab-separated file's amounts are read only once all of them have said which one it uses.
   let validator: RowValidator | null = null;
-  const parsed = parseCsvText(decodeCsv(bytes), options, (delimiter, rowCount) => {
+  const parsed = parseCsvText(decodeCsv(bytes), options, (delimiter) => {
     const decimalSeparator = decimalSeparatorOf(delimiter);
     if (decimalSeparator === null) return null;
-    const fused = createRowValidator(product, validateOptions(decimalSeparator), rowCount);
+    const fused = createRowValidator(product, validateOptions(decimalSeparator));
     validator = fused;
     return (record) => {
       fused.add(record);
     };
   });
+  const { records, ...layout } = parsed;
   const validation = validator !== null
     ? (validator as RowValidator).finish()
-    : validateRows(parsed.records, product, validateOptions(parsed.decimalSeparator));
-  return { parsed, validation };
+    : validateRows(records, product, validateOptions(parsed.decimalSeparator));
+  return { parsed: layout, validation };
 }

@@ -15,9 +15,13 @@ const krw: ProductForValidation = {
 };
 
 let nextLine = 2;
-const row = (fields: Partial<RowInput['fields']> = {}, extra: Partial<RowInput> = {}): RowInput => ({
+const row = (fields: Partial<Omit<RowInput, 'line' | 'problem'>> = {}, extra: Partial<RowInput> = {}): RowInput => ({
   line: nextLine++,
-  fields: { name: 'Ann Example', email: 'ann@example.com', amount: '', message: '', ...fields },
+  name: 'Ann Example',
+  email: 'ann@example.com',
+  amount: '',
+  message: '',
+  ...fields,
   ...extra,
 });
 const one = (input: RowInput, product = fixed, options = {}) => validateRows([input], product, options).rows[0]!;
@@ -34,7 +38,12 @@ describe('validateRows: e-mail and name', () => {
       message: 'Thanks!',
       errors: [],
       warnings: [],
+      raw: [],
     });
+  });
+
+  it('keeps the cells a row was read from', () => {
+    expect(one(row({}, { raw: ['Ann Example', 'ann@example.com', '', 'x'] })).raw).toEqual(['Ann Example', 'ann@example.com', '', 'x']);
   });
 
   it('names the line and the address when the e-mail is not valid', () => {

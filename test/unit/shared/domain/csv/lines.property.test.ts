@@ -27,7 +27,7 @@ describe('CSV import: every line is a valid row or an error with its line number
         const { parsed, validation } = importCsv(new TextEncoder().encode(text), fixed);
         expect(parsed.headerLine).toBe(1);
         const nonBlankLines = lines.flatMap((l, i) => (l.trim() === '' ? [] : [i + 2]));
-        const recordLines = parsed.records.map((r) => r.line);
+        const recordLines = validation.rows.map((r) => r.line);
         // Lines with only commas may be dropped as blank by the parser; none with content may be.
         for (const [i, l] of lines.entries()) {
           if (l.replace(/[,\s]/g, '') !== '') expect(recordLines, `line ${i + 2}: ${JSON.stringify(l)}`).toContain(i + 2);
@@ -53,13 +53,13 @@ describe('CSV import: every line is a valid row or an error with its line number
 describe('line numbers in a CRLF file with a lone CR inside a quoted cell', () => {
   it('count that CR as a line break, as in any other file, so the records after it keep their own lines', () => {
     const text = 'Name,Email,Message\r\nAnn,ann@example.com,"one\rtwo"\r\nBob,bob@example.com,x\r\n';
-    const { parsed } = importCsv(new TextEncoder().encode(text), fixed);
-    expect(parsed.records.map((r) => ({ line: r.line, message: r.raw[2] }))).toEqual([
+    const { validation } = importCsv(new TextEncoder().encode(text), fixed);
+    expect(validation.rows.map((r) => ({ line: r.line, message: r.raw[2] }))).toEqual([
       { line: 2, message: 'one\ntwo' },
       { line: 4, message: 'x' },
     ]);
     // The same lines as the file written with LF only.
-    const lf = importCsv(new TextEncoder().encode(text.replace(/\r\n?/g, '\n')), fixed).parsed;
-    expect(lf.records.map((r) => r.line)).toEqual([2, 4]);
+    const lf = importCsv(new TextEncoder().encode(text.replace(/\r\n?/g, '\n')), fixed).validation;
+    expect(lf.rows.map((r) => r.line)).toEqual([2, 4]);
   });
 });

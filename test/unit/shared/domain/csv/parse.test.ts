@@ -12,7 +12,7 @@ describe('parseCsv: delimiters', () => {
   ])('detects "%s" as the delimiter', (delimiter, text) => {
     const parsed = parseCsv(utf8(text));
     expect(parsed.delimiter).toBe(delimiter);
-    expect(parsed.records[0]?.fields.email).toBe('ann@example.com');
+    expect(parsed.records[0]?.email).toBe('ann@example.com');
   });
 
   it('does not let decimal commas in a semicolon file vote for the comma', () => {
@@ -31,7 +31,7 @@ describe('parseCsv: delimiters', () => {
     const parsed = parseCsv(utf8('sep=;\r\nName;Email\r\nAnn;a@example.com\r\n'));
     expect(parsed.delimiter).toBe(';');
     expect(parsed.headerLine).toBe(2);
-    expect(parsed.records.map((r) => [r.line, r.fields.name])).toEqual([[3, 'Ann']]);
+    expect(parsed.records.map((r) => [r.line, r.name])).toEqual([[3, 'Ann']]);
   });
 
   it('guesses decimal commas in a tab-separated file from its amounts', () => {
@@ -64,7 +64,7 @@ describe('parseCsv: line numbers', () => {
     const text = 'Name,Email,Message\nA,a@example.com,"one\ntwo\r\nthree\rfour"\nB,b@example.com,x\n';
     const parsed = parseCsv(utf8(text));
     expect(parsed.records.map((r) => r.line)).toEqual([2, 6]);
-    expect(parsed.records[0]?.fields.message).toBe('one\ntwo\nthree\nfour');
+    expect(parsed.records[0]?.message).toBe('one\ntwo\nthree\nfour');
   });
 
   it('counts lines before the header when the file starts with blank lines', () => {
@@ -85,7 +85,7 @@ describe('parseCsv: line numbers', () => {
 describe('parseCsv: quoting and field counts', () => {
   it('reads quoted fields with embedded delimiters and doubled quotes', () => {
     const parsed = parseCsv(utf8('Name,Email,Message\n"Smith, Jo","jo@example.com","She said ""hi"""\n'));
-    expect(parsed.records[0]?.fields).toEqual({ name: 'Smith, Jo', email: 'jo@example.com', amount: '', message: 'She said "hi"' });
+    expect(parsed.records[0]).toMatchObject({ name: 'Smith, Jo', email: 'jo@example.com', amount: '', message: 'She said "hi"' });
     expect(parsed.problems).toEqual([]);
   });
 
@@ -129,19 +129,19 @@ describe('parseCsv: mapping', () => {
     const parsed = parseCsv(utf8('Order #,First Name,Last Name,Email\n1, Ada , Lovelace ,ada@example.com\n'));
     expect(parsed.headers).toEqual(['Order #', 'First Name', 'Last Name', 'Email']);
     expect(parsed.mapping).toEqual({ firstName: 1, lastName: 2, email: 3 });
-    expect(parsed.records[0]?.fields).toEqual({ name: 'Ada Lovelace', email: 'ada@example.com', amount: '', message: '' });
+    expect(parsed.records[0]).toMatchObject({ name: 'Ada Lovelace', email: 'ada@example.com', amount: '', message: '' });
   });
 
   it('uses only the first or last name when the other is empty', () => {
     const parsed = parseCsv(utf8('First Name,Last Name,Email\nCher,,cher@example.com\n,Prince,p@example.com\n'));
-    expect(parsed.records.map((r) => r.fields.name)).toEqual(['Cher', 'Prince']);
+    expect(parsed.records.map((r) => r.name)).toEqual(['Cher', 'Prince']);
   });
 
   it('reads fields through the caller\'s corrected mapping and keeps the detected one for display', () => {
     const parsed = parseCsv(utf8('Contact,Who,Gift\na@example.com,Ann,25\n'), { mapping: { email: 0, name: 1, amount: 2 } });
     expect(parsed.detectedMapping).toEqual({});
     expect(parsed.mapping).toEqual({ email: 0, name: 1, amount: 2 });
-    expect(parsed.records[0]?.fields).toEqual({ name: 'Ann', email: 'a@example.com', amount: '25', message: '' });
+    expect(parsed.records[0]).toMatchObject({ name: 'Ann', email: 'a@example.com', amount: '25', message: '' });
   });
 
   it('reports a missing e-mail or name column on the header line', () => {
