@@ -170,7 +170,7 @@ export function createRowValidator(product: ProductForValidation, options: Valid
     const message = row.message.trim();
     if (message.length > MAX_MESSAGE_LENGTH) {
       errors = add(errors, 'message', line, `the message is ${message.length} characters long; the limit is ${MAX_MESSAGE_LENGTH}`);
-    } else if (hasMessageControl(message)) {
+    } else if (message !== '' && hasMessageControl(message)) {
       errors = add(errors, 'message', line, 'the message contains a control character; remove it');
     }
 
