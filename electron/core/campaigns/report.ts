@@ -55,12 +55,16 @@ const BOM = '\uFEFF';
 
 /**
  * OWASP: a cell starting with = + - @ tab CR or LF may run as a formula; prefix it with a quote so
- * the spreadsheet shows it as text. Only for text we did not produce (names, e-mails, messages).
+ * the spreadsheet shows it as text. Spaces before the = + - @ count as nothing (a spreadsheet that
+ * trims cells on import would see the formula). Only for text we did not produce (names, e-mails,
+ * messages, the service's words).
  */
 export function neutralise(text: string | null): string {
   if (text == null) return '';
-  return /^[=+\-@\t\r\n]/.test(text) ? `'${text}` : text;
+  return FORMULA_START.test(text) ? `'${text}` : text;
 }
+
+const FORMULA_START = /^\s*[=+\-@]|^[\t\r\n]/;
 
 const iso = (ms: number | null) => (ms == null ? '' : new Date(ms).toISOString());
 const decimal = (m: Money | null) => (m ? toDecimal(m) : '');

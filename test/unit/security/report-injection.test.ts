@@ -30,7 +30,12 @@ const OWASP_PAYLOADS: readonly string[] = [
   '=1+1,=2+2',
   '"=1+1"',
   "'=1+1",
+  ' =1+1',
+  '  @SUM(1+1)',
+  '\u00a0+1+1',
+  ' \t-1+1',
   'a=1+1',
+  'a =1+1',
   'plain@example.com',
 ];
 
@@ -56,7 +61,8 @@ function row(payload: string, i: number): ReportRow {
   };
 }
 
-const DANGEROUS_START = /^[=+\-@\t\r\n]/;
+// What a spreadsheet may run: a formula character first, or after spaces it may trim on import.
+const DANGEROUS_START = /^\s*[=+\-@]|^[\t\r\n]/;
 
 describe('CSV injection in the delivery report', () => {
   const csv = renderReport(OWASP_PAYLOADS.map(row));

@@ -9,7 +9,8 @@ import { neutralise, renderReport, REPORT_COLUMNS, type ReportRow } from '../../
 import { parseCsv } from '../../../../shared/domain/csv/index.ts';
 import { toDecimal } from '../../../../shared/domain/money.ts';
 
-const FORMULA_START = /^[=+\-@\t\r\n]/;
+// A formula character first, or after spaces a spreadsheet may trim on import.
+const FORMULA_START = /^\s*[=+\-@]|^[\t\r\n]/;
 
 const tricky = fc.constantFrom('=', '+', '-', '@', '\t', '\r', '\n', '\r\n', ',', ';', '"', "'", ' ', '\uFEFF', 'é', '€', '한', '😀', 'a', '1', '|', '!');
 const text: fc.Arbitrary<string> = fc.oneof(
