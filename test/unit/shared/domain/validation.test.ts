@@ -127,6 +127,16 @@ describe('validateRows: amounts for a fixed-price product', () => {
       { field: 'amount', message: 'Line 5: "25.005" has more decimals than USD allows (2)' },
     ]);
   });
+
+  it('sends nothing for a product whose fixed price is not in its own currency, and totals nothing', () => {
+    const odd: ProductForValidation = { id: 4, currency: 'USD', price: { kind: 'fixed', amount: money(2500, 'EUR') } };
+    const result = validateRows([row({}, { line: 5 }), row({ amount: '25' }, { line: 6 })], odd);
+    for (const validated of result.rows) {
+      expect(validated.amount).toBeNull();
+      expect(validated.errors).toEqual([{ field: 'amount', message: `Line ${validated.line}: the product's price is in EUR, not in its currency USD` }]);
+    }
+    expect(result.totals).toMatchObject({ valid: 0, invalid: 2, totals: [] });
+  });
 });
 
 describe('validateRows: amounts for a range product', () => {
