@@ -1,9 +1,10 @@
 // The test-only record of what the simulator did, per key: every order, every charge, retries
 // that conflicted, requests and injected faults. Tests compare it with the client's own records.
 
-import { toDecimal, totalsByCurrency } from '../../shared/domain/money.ts';
+import { fromNumber, MoneyError, toDecimal, totalsByCurrency } from '../../shared/domain/money.ts';
 import { decToString } from './decimal.ts';
-import type { Account, Store } from './store.ts';
+import { requestedAmountOf } from './order-request.ts';
+import type { Account, OrderRecord, Store } from './store.ts';
 import { FAULT_KINDS, type FaultKind, type FaultSettings, type ItemStatus, type OrderStatus } from './types.ts';
 
 export interface AuditAmount {
@@ -19,6 +20,12 @@ export interface AuditOrder {
   externalReferenceId: string | null;
   productId: number;
   productSlug: string;
+  /**
+   * The custom_amount the request asked for (item.custom_amount, else the top-level one), as
+   * decimal text in the product currency, or null. Set beside `price` it shows whether the
+   * service issued what was asked (the item-or-minimum dialect issues the minimum instead).
+   */
+  requestedAmount: string | null;
   price: AuditAmount;
   charged: AuditAmount & { rate: string; feeRate: string };
   status: OrderStatus;
@@ -70,6 +77,7 @@ function auditAccount(store: Store, a: Account): AuditAccount {
       externalReferenceId: o.externalReferenceId,
       productId: o.productId,
       productSlug: o.product.slug,
+      requestedAmount: requestedAmount(o),
       price: amount(o.price),
       charged: { ...amount(o.charged), rate: decToString(o.rate), feeRate: decToString(o.feeRate) },
       status: store.orderStatus(o),
@@ -87,6 +95,19 @@ function auditAccount(store: Store, a: Account): AuditAccount {
     requests: nestCounts(a.requests),
     faults,
   };
+}
+
+// Read back from the stored request body, so orders replayed from a state file have it too.
+function requestedAmount(o: OrderRecord): string | null {
+  const asked = requestedAmountOf(JSON.parse(o.fingerprint) as unknown);
+  if (asked === null) return null;
+  try {
+    return toDecimal(fromNumber(asked, o.product.currency));
+  } catch (err) {
+    if (!(err instanceof MoneyError)) throw err;
+    // More decimals than the currency has: only a dialect that ignored this amount accepted it.
+    return String(asked);
+  }
 }
 
 function amount(m: { minor: number; currency: string }): AuditAmount {

@@ -1,7 +1,8 @@
 // Command-line flags of `giftbatch simulator`. Every flag takes a value, as `--flag V` or `--flag=V`.
 
 import { resolve } from 'node:path';
-import type { FaultSettings, SimulatorOptions } from './types.ts';
+import { DIALECT_NAMES, parseDialect } from './dialects.ts';
+import { FAULT_KINDS, SimulatorError, type FaultSettings, type SimulatorOptions } from './types.ts';
 
 export class SimulatorArgsError extends Error {
   override readonly name = 'SimulatorArgsError';
@@ -30,12 +31,28 @@ const FLAGS: Readonly<Record<string, { help: string; apply: Apply }>> = {
   '--fault-slow': { help: 'probability of a response held back by --slow-ms (committed first)', apply: fault('slow') },
   '--slow-ms': { help: 'how long a slow response is held back (default 5000)', apply: (o, v, f) => { o.faults = { ...o.faults, slowMs: nonNegative(v, f) }; } },
   '--fault-truncate': { help: 'probability of a 200 whose JSON body is cut in half (committed)', apply: fault('truncate') },
+  '--fault-503-after-commit': { help: 'probability that a POST is committed, then answered 503 (with Retry-After)', apply: fault('error503AfterCommit') },
   '--fault-routes': {
     help: "'post' (POST /v1/orders only, default) or 'all' (every /v1 route)",
     apply: (o, v, f) => {
       if (v !== 'post' && v !== 'all') throw new SimulatorArgsError(`${f} must be "post" or "all", got "${v}"`);
       o.faults = { ...o.faults, faultRoutes: v };
     },
+  },
+  '--dialect': {
+    help: `answer the spec's "not shown" questions unlike our client guesses: comma-separated presets, later ones win (${DIALECT_NAMES.join(', ')})`,
+    apply: (o, v, f) => {
+      try {
+        o.dialect = { ...o.dialect, ...parseDialect(v) };
+      } catch (err) {
+        if (err instanceof SimulatorError) throw new SimulatorArgsError(`${f}: ${err.message}`);
+        throw err;
+      }
+    },
+  },
+  '--list-lag': {
+    help: 'milliseconds a new order stays missing from GET /v1/orders lists (default 0; overrides --dialect if later)',
+    apply: (o, v, f) => { o.dialect = { ...o.dialect, listLagMs: nonNegative(v, f) }; },
   },
   '--state-file': {
     help: 'keep orders and accounts in this file across restarts (created if missing; default: memory only)',
@@ -87,7 +104,7 @@ export function parseSimulatorArgs(argv: readonly string[]): ParsedSimulatorArgs
   }
   const f = opts.faults;
   if (f) {
-    const sum = (f.resetAfterCommit ?? 0) + (f.error500BeforeCommit ?? 0) + (f.error503 ?? 0) + (f.slow ?? 0) + (f.truncate ?? 0);
+    const sum = FAULT_KINDS.reduce((total, kind) => total + (f[kind] ?? 0), 0);
     if (sum > 1 + 1e-9) throw new SimulatorArgsError(`the --fault-* probabilities add up to ${sum}; they must add up to at most 1`);
   }
   return opts;

@@ -4,6 +4,7 @@
 
 import { resolve } from 'node:path';
 import { createSimulator } from './server.ts';
+import type { Dialect } from './types.ts';
 
 export interface EmbeddedSimulatorOptions {
   /**
@@ -14,6 +15,8 @@ export interface EmbeddedSimulatorOptions {
   now?: () => number;
   /** Default 3000 (DEFAULT_ITEM_DELAY_MS). */
   itemDelayMs?: number;
+  /** Answers to the spec's "not shown" questions (DIALECTS); default: our client's guesses. */
+  dialect?: Partial<Dialect>;
   /** Receives state-file warnings (skipped lines) and one line per request. */
   log?: (line: string) => void;
 }
@@ -30,6 +33,7 @@ export async function startEmbeddedSimulator(options: EmbeddedSimulatorOptions):
     latencyMs: 0,
     ...(options.now ? { now: options.now } : {}),
     ...(options.itemDelayMs !== undefined ? { itemDelayMs: options.itemDelayMs } : {}),
+    ...(options.dialect ? { dialect: options.dialect } : {}),
     ...(options.log ? { log: options.log } : {}),
   });
   const { url } = await sim.start(0, '127.0.0.1');

@@ -22,6 +22,7 @@ export const DEFAULT_FAULTS: Readonly<FaultSettings> = {
   error503: 0,
   slow: 0,
   truncate: 0,
+  error503AfterCommit: 0,
   slowMs: 5000,
   faultRoutes: 'post',
 };

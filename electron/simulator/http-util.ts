@@ -1,7 +1,7 @@
 // Small HTTP helpers: bounded body reading, JSON replies, error bodies.
 
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { ApiError } from './types.ts';
+import { ApiError, type Dialect } from './types.ts';
 
 export const MAX_BODY_BYTES = 1024 * 1024;
 // Past this, stop draining an oversized body and drop the connection.
@@ -11,10 +11,22 @@ export interface Reply {
   status: number;
   body: unknown;
   headers?: Readonly<Record<string, string>>;
+  /** When set, sent as text/plain instead of `body` as JSON. */
+  text?: string;
 }
 
-export function errorReply(err: ApiError): Reply {
-  return { status: err.status, body: { error: { code: err.code, message: err.message } }, headers: err.headers };
+/** An error in the dialect's shape; the test endpoints always use 'nested'. */
+export function errorReply(err: ApiError, style: Dialect['errorBody'] = 'nested'): Reply {
+  const base = { status: err.status, headers: err.headers };
+  switch (style) {
+    case 'flat':
+      return { ...base, body: { code: err.code, message: err.message } };
+    case 'text':
+      // The code stays in the text: a client that only reads messages can still tell errors apart.
+      return { ...base, body: null, text: `${err.code}: ${err.message}` };
+    case 'nested':
+      return { ...base, body: { error: { code: err.code, message: err.message } } };
+  }
 }
 
 /**
@@ -53,13 +65,13 @@ export function parseJsonBody(text: string): unknown {
 }
 
 export function serialize(reply: Reply): string {
-  return JSON.stringify(reply.body);
+  return reply.text ?? JSON.stringify(reply.body);
 }
 
 export function writeReply(res: ServerResponse, reply: Reply, text: string = serialize(reply)): void {
   if (res.destroyed || res.headersSent) return;
   res.writeHead(reply.status, {
-    'content-type': 'application/json; charset=utf-8',
+    'content-type': reply.text === undefined ? 'application/json; charset=utf-8' : 'text/plain; charset=utf-8',
     'content-length': String(Buffer.byteLength(text)),
     ...reply.headers,
   });

@@ -15,6 +15,8 @@ export { decToString } from './decimal.ts';
 export { quote } from './pricing.ts';
 export type { Quote } from './pricing.ts';
 export { mulberry32, DEFAULT_FAULTS } from './faults.ts';
+export { DEFAULT_DIALECT, DIALECT_NAMES, DIALECTS, parseDialect, resolveDialect } from './dialects.ts';
+export type { DialectName } from './dialects.ts';
 export { parseSimulatorArgs, simulatorUsage, SimulatorArgsError } from './cli-args.ts';
 export type { ParsedSimulatorArgs } from './cli-args.ts';
 export { runSimulatorCli } from './cli.ts';
@@ -24,5 +26,5 @@ export { MAX_EXTERNAL_REFERENCE_LENGTH } from './order-request.ts';
 export { ORDERS_MAX_SIZE, PRODUCTS_DEFAULT_SIZE, PRODUCTS_MAX_SIZE } from './routes-v1.ts';
 export { SimulatorError, FAULT_KINDS, ITEM_STATUSES, ORDER_STATUSES } from './types.ts';
 export type {
-  AccountInit, FaultKind, FaultSettings, ItemStatus, OrderStatus, SimulatorOptions,
+  AccountInit, Dialect, FaultKind, FaultSettings, ItemStatus, OrderStatus, SimulatorOptions,
 } from './types.ts';

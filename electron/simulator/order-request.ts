@@ -6,14 +6,13 @@ import { z } from 'zod';
 import { compareMoney, formatMoney, fromNumber, MoneyError, type Money } from '../../shared/domain/money.ts';
 import { fixedPrice, priceRange, productForId, type CatalogProduct } from './catalog.ts';
 import type { OrderDraft } from './store.ts';
-import { ApiError } from './types.ts';
+import { ApiError, type Dialect } from './types.ts';
 
 const optionalText = z.string().nullable().optional();
 const amount = z.number().nullable().optional();
 
 const OrderBody = z.looseObject({
   item: z.looseObject({ id: z.number().int().optional(), custom_amount: amount }).optional(),
-  custom_amount: amount,
   delivery: z.looseObject({
     method: optionalText,
     recipient: z.looseObject({ name: optionalText, email: optionalText }).nullable().optional(),
@@ -22,6 +21,8 @@ const OrderBody = z.looseObject({
   message: optionalText,
   external_reference_id: optionalText,
 });
+// Parsed apart: a service that reads only item.custom_amount never looks at a top-level one.
+const TopLevelAmount = z.looseObject({ custom_amount: amount });
 
 // Not shown in the spec; the simulator picks a generous bound so absurd keys are still refused.
 export const MAX_EXTERNAL_REFERENCE_LENGTH = 255;
@@ -34,17 +35,26 @@ export function externalReferenceOf(body: unknown): string | null {
   return typeof ref === 'string' && ref !== '' ? ref : null;
 }
 
-export function parseOrderRequest(body: unknown, key: string): OrderDraft {
+/**
+ * The custom amount a body asked for, wherever it put it: item.custom_amount first (the one both
+ * dialects honour when present), else the top-level one. For the audit, so a test can compare
+ * what was asked with what was issued.
+ */
+export function requestedAmountOf(body: unknown): number | null {
+  if (typeof body !== 'object' || body === null) return null;
+  const b = body as Record<string, unknown>;
+  const inItem = typeof b['item'] === 'object' && b['item'] !== null ? (b['item'] as Record<string, unknown>)['custom_amount'] : undefined;
+  if (typeof inItem === 'number') return inItem;
+  const top = b['custom_amount'];
+  return typeof top === 'number' ? top : null;
+}
+
+export function parseOrderRequest(body: unknown, key: string, customAmount: Dialect['customAmount'] = 'top-or-item'): OrderDraft {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ApiError(400, 'BAD_REQUEST', 'the order body must be a JSON object');
   }
-  const parsed = OrderBody.safeParse(body);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const where = issue ? issue.path.map(String).join('.') : 'body';
-    throw new ApiError(422, 'INVALID_REQUEST', `${where}: ${issue?.message ?? 'invalid'}`);
-  }
-  const b = parsed.data;
+  const b = check(OrderBody, body);
+  const top = customAmount === 'top-or-item' ? check(TopLevelAmount, body).custom_amount ?? null : null;
 
   const ref = b.external_reference_id ?? null;
   if (ref !== null && (ref === '' || ref.length > MAX_EXTERNAL_REFERENCE_LENGTH)) {
@@ -76,7 +86,10 @@ export function parseOrderRequest(body: unknown, key: string): OrderDraft {
     throw new ApiError(422, 'INVALID_EMAIL', `delivery.recipient.email "${email}" is not an e-mail address`);
   }
 
-  const price = priceOf(product, productId, b.custom_amount ?? null, b.item?.custom_amount ?? null);
+  const inItem = b.item?.custom_amount ?? null;
+  const price = customAmount === 'item-or-minimum'
+    ? itemAmountPrice(product, productId, inItem)
+    : priceOf(product, productId, top, inItem);
   const senderName = b.delivery?.sender?.name;
   return {
     product,
@@ -91,6 +104,25 @@ export function parseOrderRequest(body: unknown, key: string): OrderDraft {
     externalReferenceId: ref,
     fingerprint: canonicalJson(body),
   };
+}
+
+function check<T>(schema: z.ZodType<T>, body: unknown): T {
+  const parsed = schema.safeParse(body);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const where = issue ? issue.path.map(String).join('.') : 'body';
+    throw new ApiError(422, 'INVALID_REQUEST', `${where}: ${issue?.message ?? 'invalid'}`);
+  }
+  return parsed.data;
+}
+
+// The 'item-or-minimum' dialect: item.custom_amount is checked as usual, and its absence is not an
+// error: the product is issued at its minimum. That is the answer a client can least afford to
+// miss, because the order succeeds and only the amount is wrong.
+function itemAmountPrice(product: CatalogProduct, productId: number, inItem: number | null): Money {
+  const range = priceRange(product);
+  if (inItem === null && range) return range.min;
+  return priceOf(product, productId, null, inItem);
 }
 
 function priceOf(product: CatalogProduct, productId: number, top: number | null, inItem: number | null): Money {

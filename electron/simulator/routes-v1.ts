@@ -5,8 +5,8 @@ import { CATALOG, productForId, productIdOffset } from './catalog.ts';
 import { parseJsonBody, queryInt, type Reply } from './http-util.ts';
 import { canonicalJson, externalReferenceOf, parseOrderRequest } from './order-request.ts';
 import type { Account, Store } from './store.ts';
-import { ApiError, ITEM_STATUSES, type ItemStatus } from './types.ts';
-import { availabilityJson, orderJson, productJson } from './views.ts';
+import { ApiError, ITEM_STATUSES, type Dialect, type ItemStatus } from './types.ts';
+import { availabilityJson, listJson, orderJson, productJson } from './views.ts';
 
 export const PRODUCTS_DEFAULT_SIZE = 20;
 export const PRODUCTS_MAX_SIZE = 100;
@@ -20,6 +20,7 @@ export interface V1Context {
   /** Raw body text (POST only). */
   body: string;
   log: (line: string) => void;
+  dialect: Readonly<Dialect>;
 }
 
 export interface V1Route {
@@ -72,13 +73,8 @@ function listProducts(ctx: V1Context): Reply {
     .map((p, i) => ({ p, id: offset + i + 1 }))
     .filter(({ p }) => !country || p.countryCode === country);
   const rows = matching.slice(page * size, page * size + size);
-  return {
-    status: 200,
-    body: {
-      products: rows.map(({ p, id }) => productJson(p, id)),
-      page: { index: page, size, total_size: matching.length, result_size: matching.length },
-    },
-  };
+  const pageJson = { index: page, size, total_size: matching.length, result_size: matching.length };
+  return { status: 200, body: listJson('products', rows.map(({ p, id }) => productJson(p, id, ctx.dialect)), pageJson, ctx.dialect) };
 }
 
 function productIdParam(raw: string): number {
@@ -90,7 +86,7 @@ function availability(ctx: V1Context, raw: string): Reply {
   const id = productIdParam(raw);
   const product = productForId(ctx.account.key, id);
   if (!product) throw new ApiError(404, 'PRODUCT_NOT_FOUND', `no product ${id} in this account's catalog`);
-  return { status: 200, body: availabilityJson(product, id, ctx.now) };
+  return { status: 200, body: availabilityJson(product, id, ctx.now, ctx.dialect) };
 }
 
 function createOrder(ctx: V1Context): Reply {
@@ -105,7 +101,7 @@ function createOrder(ctx: V1Context): Reply {
       return { status: 200, body: orderJson(existing, ctx.store) };
     }
   }
-  const draft = parseOrderRequest(body, ctx.account.key);
+  const draft = parseOrderRequest(body, ctx.account.key, ctx.dialect.customAmount);
   const order = ctx.store.createOrder(ctx.account, draft);
   if (order.externalReferenceId === null) {
     ctx.log(`order ${order.id} was created without an external_reference_id; a retry of it cannot be recognised`);
@@ -138,21 +134,19 @@ function listOrders(ctx: V1Context): Reply {
     }
   }
   const ref = q.get('external_reference_id');
+  const lag = ctx.dialect.listLagMs;
   const result = ctx.store.listOrders(ctx.account, {
     page,
     size,
+    // A lagging list index: orders younger than the lag are not in it yet, under any filter.
+    ...(lag > 0 ? { listedBy: ctx.now - lag } : {}),
     ...(itemStatus ? { itemStatus } : {}),
     ...(ref !== null ? { externalReferenceId: ref } : {}),
     ...dateParam(q, 'created_from', 'createdFrom'),
     ...dateParam(q, 'created_to', 'createdTo'),
   });
-  return {
-    status: 200,
-    body: {
-      orders: result.rows.map((o) => orderJson(o, ctx.store)),
-      page: { index: page, size, total_size: result.totalSize, result_size: result.resultSize },
-    },
-  };
+  const pageJson = { index: page, size, total_size: result.totalSize, result_size: result.resultSize };
+  return { status: 200, body: listJson('orders', result.rows.map((o) => orderJson(o, ctx.store)), pageJson, ctx.dialect) };
 }
 
 function dateParam<K extends string>(q: URLSearchParams, name: string, as: K): Partial<Record<K, number>> {

@@ -6,6 +6,7 @@ import type { AddressInfo } from 'node:net';
 import { buildAudit, bump, requestKey, type AuditReport } from './audit.ts';
 import { productIdFor } from './catalog.ts';
 import { handleControl } from './control.ts';
+import { resolveDialect } from './dialects.ts';
 import { FaultInjector, mulberry32 } from './faults.ts';
 import { errorReply, readBody, retryAfterHeader, serialize, writeReply, type Reply } from './http-util.ts';
 import { RateLimiter } from './rate-limit.ts';
@@ -13,7 +14,7 @@ import { matchV1 } from './routes-v1.ts';
 import { createStateFile } from './state-file.ts';
 import { Store, type Account } from './store.ts';
 import {
-  ApiError, type AccountInit, type FaultKind, type FaultSettings, type ItemStatus, type OrderStatus,
+  ApiError, type AccountInit, type Dialect, type FaultKind, type FaultSettings, type ItemStatus, type OrderStatus,
   type SimulatorOptions,
 } from './types.ts';
 
@@ -26,6 +27,8 @@ export interface Simulator {
   stop(): Promise<void>;
   /** Base URL once started, else null. */
   readonly url: string | null;
+  /** The dialect in force: every switch, defaults filled in. */
+  readonly dialect: Readonly<Dialect>;
   audit(): AuditReport;
   faults(): FaultSettings;
   setFaults(partial: Partial<FaultSettings>): FaultSettings;
@@ -41,6 +44,18 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
   const logRequests = options.logRequests ?? true;
   const testEndpoints = options.testEndpoints ?? true;
   const retryFormat = options.retryAfterFormat ?? 'seconds';
+  const dialect = resolveDialect(options.dialect);
+  // Every answer a client of the service can see uses the dialect's error shape; the test
+  // endpoints keep one shape so tests need not know the dialect to read them.
+  const fail = (err: ApiError): Reply => errorReply(err, dialect.errorBody);
+  const retryHeaders = (seconds: number): Record<string, string> =>
+    dialect.retryAfter ? { 'retry-after': retryAfterHeader(seconds, retryFormat, now()) } : {};
+  // Without the header the message does not hint at a delay either, or a client could lean on it.
+  const retryHint = (seconds: number): string => (dialect.retryAfter ? `; retry after ${seconds}s` : '');
+  const unavailable = (): Reply => {
+    const seconds = options.retryAfter503Seconds ?? 1;
+    return fail(new ApiError(503, 'UNAVAILABLE', `the service is temporarily unavailable${retryHint(seconds)}`, retryHeaders(seconds)));
+  };
   const stateFile = options.stateFile === undefined ? null : createStateFile(options.stateFile, log);
   const store = new Store({
     now,
@@ -93,7 +108,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const bodyText = method === 'GET' || method === 'HEAD' ? '' : await readBody(req);
     if (bodyText === null) {
       res.setHeader('connection', 'close');
-      send(errorReply(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'the request body is over 1 MiB')), null, `${method} ${path}`);
+      send(fail(new ApiError(413, 'PAYLOAD_TOO_LARGE', 'the request body is over 1 MiB')), null, `${method} ${path}`);
       return;
     }
 
@@ -102,11 +117,11 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return;
     }
     if (testEndpoints && path.startsWith('/__control/')) {
-      writeReply(res, guard(() => handleControl(sim, method, path, bodyText)));
+      writeReply(res, guard(() => handleControl(sim, method, path, bodyText), 'nested'));
       return;
     }
     if (path !== '/v1' && !path.startsWith('/v1/')) {
-      send(errorReply(new ApiError(404, 'NOT_FOUND', `no route ${method} ${path}; the API is under /v1`)), null, 'unknown route');
+      send(fail(new ApiError(404, 'NOT_FOUND', `no route ${method} ${path}; the API is under /v1`)), null, 'unknown route');
       return;
     }
 
@@ -117,36 +132,39 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const account = store.authenticate(key);
     if (!account) {
       const why = key === undefined || key.trim() === '' ? 'the SERVICE-API-KEY header is missing' : 'the SERVICE-API-KEY is not accepted';
-      send(errorReply(new ApiError(401, 'UNAUTHORIZED', `${why}; send the account's API key in SERVICE-API-KEY`)), null, label);
+      send(fail(new ApiError(401, 'UNAUTHORIZED', `${why}; send the account's API key in SERVICE-API-KEY`)), null, label);
       return;
     }
     if (!route) {
-      send(errorReply(new ApiError(404, 'NOT_FOUND', `no route ${method} ${path}`)), account, label);
+      send(fail(new ApiError(404, 'NOT_FOUND', `no route ${method} ${path}`)), account, label);
       return;
     }
     const rate = limiter.take(account.key);
     if (!rate.allowed) {
-      send(errorReply(new ApiError(429, 'RATE_LIMITED', `too many requests; retry after ${rate.retryAfterSeconds}s`, {
-        'retry-after': retryAfterHeader(rate.retryAfterSeconds, retryFormat, now()),
-      })), account, label);
+      const seconds = rate.retryAfterSeconds;
+      send(fail(new ApiError(429, 'RATE_LIMITED', `too many requests${retryHint(seconds)}`, retryHeaders(seconds))), account, label);
       return;
     }
 
     const fault = faults.draw(route.isOrderPost);
     if (fault) recordFault(account, fault);
     if (fault === 'error503') {
-      const seconds = options.retryAfter503Seconds ?? 1;
-      send(errorReply(new ApiError(503, 'UNAVAILABLE', `the service is temporarily unavailable; retry after ${seconds}s`, {
-        'retry-after': retryAfterHeader(seconds, retryFormat, now()),
-      })), account, label);
+      send(unavailable(), account, label);
       return;
     }
     if (fault === 'error500BeforeCommit') {
-      send(errorReply(new ApiError(500, 'INTERNAL', 'internal error (injected); nothing was committed')), account, label);
+      send(fail(new ApiError(500, 'INTERNAL', 'internal error (injected); nothing was committed')), account, label);
       return;
     }
 
-    const reply = guard(() => route.handle({ store, account, now: now(), url, body: bodyText, log }));
+    const reply = guard(() => route.handle({ store, account, now: now(), url, body: bodyText, log, dialect }), dialect.errorBody);
+    if (fault === 'error503AfterCommit') {
+      // A gateway that gave up while the service went on: whatever the handler did stands (an
+      // order committed, or a refusal), and the client only sees a 503 that looks like a 503 before.
+      log(`${method} ${path} ${reply.status} answered 503 after the handler`);
+      send(unavailable(), account, label);
+      return;
+    }
     if (fault === 'resetAfterCommit') {
       record(account, label, 'reset');
       log(`${method} ${path} reset after commit`);
@@ -162,13 +180,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     send(reply, account, label);
   }
 
-  function guard(fn: () => Reply): Reply {
+  function guard(fn: () => Reply, style: Dialect['errorBody']): Reply {
     try {
       return fn();
     } catch (err) {
-      if (err instanceof ApiError) return errorReply(err);
+      if (err instanceof ApiError) return errorReply(err, style);
       log(`internal error: ${err instanceof Error ? err.stack ?? err.message : String(err)}`);
-      return errorReply(new ApiError(500, 'INTERNAL', 'internal error in the simulator'));
+      return errorReply(new ApiError(500, 'INTERNAL', 'internal error in the simulator'), style);
     }
   }
 
@@ -176,6 +194,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     get url() {
       return url;
     },
+    dialect,
     async start(port = 0, host = '127.0.0.1') {
       if (server) throw new Error('the simulator is already started');
       loaded();
@@ -183,7 +202,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
         handle(req, res).catch((err: unknown) => {
           log(`request failed: ${err instanceof Error ? err.message : String(err)}`);
           if (!res.headersSent && !res.destroyed) {
-            writeReply(res, errorReply(new ApiError(500, 'INTERNAL', 'internal error in the simulator')));
+            writeReply(res, fail(new ApiError(500, 'INTERNAL', 'internal error in the simulator')));
           } else {
             res.destroy();
           }

@@ -66,6 +66,8 @@ export interface OrderFilter {
   externalReferenceId?: string;
   createdFrom?: number;
   createdTo?: number;
+  /** Only orders created at or before this time (a list that lags behind the order store). */
+  listedBy?: number;
   page: number;
   size: number;
 }
@@ -252,6 +254,7 @@ export class Store {
     for (const order of candidates) {
       if (f.createdFrom !== undefined && order.createdAt < f.createdFrom) continue;
       if (f.createdTo !== undefined && order.createdAt > f.createdTo) continue;
+      if (f.listedBy !== undefined && order.createdAt > f.listedBy) continue;
       totalSize++;
       if (f.itemStatus !== undefined && this.itemStatus(order) !== f.itemStatus) continue;
       if (resultSize >= start && resultSize < end) rows.push(order);

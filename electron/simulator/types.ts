@@ -12,8 +12,9 @@ export interface AccountInit {
   balance: string;
 }
 
-export type FaultKind = 'resetAfterCommit' | 'error500BeforeCommit' | 'error503' | 'slow' | 'truncate';
-export const FAULT_KINDS: readonly FaultKind[] = ['resetAfterCommit', 'error500BeforeCommit', 'error503', 'slow', 'truncate'];
+export type FaultKind = 'resetAfterCommit' | 'error500BeforeCommit' | 'error503' | 'slow' | 'truncate' | 'error503AfterCommit';
+// New kinds go last: one draw walks this list, so appending keeps every existing seed's sequence.
+export const FAULT_KINDS: readonly FaultKind[] = ['resetAfterCommit', 'error500BeforeCommit', 'error503', 'slow', 'truncate', 'error503AfterCommit'];
 
 export interface FaultSettings {
   /** Seed of the fault PRNG; the same seed and request order give the same faults. */
@@ -24,10 +25,38 @@ export interface FaultSettings {
   error503: number;
   slow: number;
   truncate: number;
+  /** The POST is committed (the order exists), then the client gets a 503 as if nothing happened. */
+  error503AfterCommit: number;
   /** How long a `slow` response is held back. */
   slowMs: number;
   /** 'post' = POST /v1/orders only; 'all' = every /v1 route. */
   faultRoutes: 'post' | 'all';
+}
+
+/**
+ * How the simulator answers where the spec says "not shown". The defaults are the answers our
+ * client guesses (wire.md); every other value is an answer a service following the spec may give.
+ * Presets: DIALECTS in dialects.ts.
+ */
+export interface Dialect {
+  /** Name of the product's currency field; null = none (the spec's product table has none). */
+  productCurrencyField: string | null;
+  /**
+   * 'top-or-item': custom_amount read at the top level or in item (both and different → 422).
+   * 'item-or-minimum': only item.custom_amount is read; without it a range product is silently
+   * issued and charged at its min_amount, and a top-level custom_amount is ignored.
+   */
+  customAmount: 'top-or-item' | 'item-or-minimum';
+  /** List bodies: {products|orders, page}, {data, page}, {items, page}, or a bare JSON array. */
+  listEnvelope: 'products-orders' | 'data' | 'items' | 'bare';
+  /** Error bodies: {error:{code,message}}, {code,message}, or text/plain "CODE: message". */
+  errorBody: 'nested' | 'flat' | 'text';
+  /** Availability bodies: ours, {status: IN_STOCK|OUT_OF_STOCK|NOT_ON_SALE}, or {product:{id}, stock:{quantity}}. */
+  availabilityBody: 'default' | 'status-word' | 'quantity';
+  /** false: 429 and 503 replies carry no Retry-After header. */
+  retryAfter: boolean;
+  /** A new order is missing from GET /v1/orders lists until this long after its creation (injected clock). */
+  listLagMs: number;
 }
 
 export interface SimulatorOptions {
@@ -54,6 +83,8 @@ export interface SimulatorOptions {
   /** Retry-After sent with an injected 503. Default 1. */
   retryAfter503Seconds?: number;
   faults?: Partial<FaultSettings>;
+  /** Answers to the spec's "not shown" questions; unset switches keep our client's guesses. */
+  dialect?: Partial<Dialect>;
   /** Serve GET /__audit and /__control/*. Default true. */
   testEndpoints?: boolean;
   /**

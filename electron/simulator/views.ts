@@ -1,20 +1,22 @@
-// The JSON shapes the simulator sends (wire.md). Amounts leave as JSON numbers made from their
+// The JSON shapes the simulator sends (wire.md), or a dialect's other answer where the spec is silent.
 // exact decimal text, never from float arithmetic.
 
 import { toNumber } from '../../shared/domain/money.ts';
 import { fixedPrice, priceRange, type CatalogProduct } from './catalog.ts';
 import { decToNumber } from './decimal.ts';
 import type { OrderRecord, Store } from './store.ts';
+import type { Dialect } from './types.ts';
 
-export function productJson(p: CatalogProduct, id: number): Record<string, unknown> {
+export function productJson(p: CatalogProduct, id: number, dialect: Pick<Dialect, 'productCurrencyField'>): Record<string, unknown> {
   const fixed = fixedPrice(p);
   const range = priceRange(p);
+  const field = dialect.productCurrencyField;
   return {
     id,
     name: p.name,
     brand: p.brand,
     country_code: p.countryCode,
-    currency: p.currency,
+    ...(field === null ? {} : { [field]: p.currency }),
     availability: p.availability,
     available_delivery_method: [...p.deliveryMethods],
     ...(fixed ? { amount: toNumber(fixed) } : {}),
@@ -22,8 +24,18 @@ export function productJson(p: CatalogProduct, id: number): Record<string, unkno
   };
 }
 
-export function availabilityJson(p: CatalogProduct, id: number, now: number): Record<string, unknown> {
+// Stock a 'quantity' service reports for a product it can deliver; any positive number would do.
+export const IN_STOCK_QUANTITY = 1000;
+
+export function availabilityJson(p: CatalogProduct, id: number, now: number, dialect: Pick<Dialect, 'availabilityBody'>): Record<string, unknown> {
   const inStock = p.availability === 'ON_SALE' && !p.outOfStock;
+  if (dialect.availabilityBody === 'status-word') {
+    const status = p.availability !== 'ON_SALE' ? 'NOT_ON_SALE' : inStock ? 'IN_STOCK' : 'OUT_OF_STOCK';
+    return { status };
+  }
+  if (dialect.availabilityBody === 'quantity') {
+    return { product: { id }, stock: { quantity: inStock ? IN_STOCK_QUANTITY : 0 } };
+  }
   let message: string;
   if (p.availability !== 'ON_SALE') message = `${p.availability}: this product cannot be ordered`;
   else if (p.outOfStock) message = 'ON_SALE but the supplier has no stock: orders are accepted and their items stay PENDING';
@@ -58,4 +70,18 @@ export function orderJson(o: OrderRecord, store: Store): Record<string, unknown>
     },
     ...(o.message !== null ? { message: o.message } : {}),
   };
+}
+
+/** A list body in the dialect's envelope; `ours` is the field our client expects ('products' or 'orders'). */
+export function listJson(ours: 'products' | 'orders', rows: unknown[], page: Record<string, number>, dialect: Pick<Dialect, 'listEnvelope'>): unknown {
+  switch (dialect.listEnvelope) {
+    case 'products-orders':
+      return { [ours]: rows, page };
+    case 'data':
+      return { data: rows, page };
+    case 'items':
+      return { items: rows, page };
+    case 'bare':
+      return rows;
+  }
 }

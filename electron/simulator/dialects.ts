@@ -1,0 +1,100 @@
+// Dialects: the spec leaves many answers "not shown", and the simulator by default gives the ones
+// our client guesses. A dialect switches some of them to another answer a faithful service could
+// give, so a test can show the client copes (or say plainly that it does not).
+
+import { SimulatorError, type Dialect } from './types.ts';
+
+/** Our client's guesses: what the simulator has always answered. */
+export const DEFAULT_DIALECT: Readonly<Dialect> = {
+  productCurrencyField: 'currency',
+  customAmount: 'top-or-item',
+  listEnvelope: 'products-orders',
+  errorBody: 'nested',
+  availabilityBody: 'default',
+  retryAfter: true,
+  listLagMs: 0,
+};
+
+export type DialectName =
+  | 'ours' | 'no-currency' | 'currency-renamed' | 'item-custom-amount' | 'data-envelope' | 'items-envelope'
+  | 'bare-list' | 'text-errors' | 'flat-errors' | 'status-word-availability' | 'quantity-availability'
+  | 'no-retry-after' | 'list-lag' | 'spec-minimal';
+
+export const DIALECTS: Readonly<Record<DialectName, Partial<Dialect>>> = {
+  ours: {},
+  'no-currency': { productCurrencyField: null },
+  'currency-renamed': { productCurrencyField: 'currency_iso' },
+  'item-custom-amount': { customAmount: 'item-or-minimum' },
+  'data-envelope': { listEnvelope: 'data' },
+  'items-envelope': { listEnvelope: 'items' },
+  // A service that answers lists with bare arrays rarely wraps its errors either.
+  'bare-list': { listEnvelope: 'bare', errorBody: 'flat' },
+  'text-errors': { errorBody: 'text' },
+  'flat-errors': { errorBody: 'flat' },
+  'status-word-availability': { availabilityBody: 'status-word' },
+  'quantity-availability': { availabilityBody: 'quantity' },
+  'no-retry-after': { retryAfter: false },
+  'list-lag': { listLagMs: 3000 },
+  // Every answer unlike our guess except where custom_amount goes: that one silently changes what
+  // is charged, so it is opted into on its own (item-custom-amount), never hidden in a bundle.
+  'spec-minimal': {
+    productCurrencyField: null,
+    listEnvelope: 'bare',
+    errorBody: 'text',
+    availabilityBody: 'status-word',
+    retryAfter: false,
+    listLagMs: 2000,
+  },
+};
+
+export const DIALECT_NAMES = Object.keys(DIALECTS) as DialectName[];
+
+function isDialectName(name: string): name is DialectName {
+  return Object.hasOwn(DIALECTS, name);
+}
+
+/** "no-currency,list-lag" → the presets merged left to right (a later one wins a switch). */
+export function parseDialect(text: string): Partial<Dialect> {
+  const names = text.split(',').map((n) => n.trim()).filter((n) => n !== '');
+  if (names.length === 0) throw new SimulatorError(`no dialect named; known dialects: ${DIALECT_NAMES.join(', ')}`);
+  let merged: Partial<Dialect> = {};
+  for (const name of names) {
+    if (!isDialectName(name)) {
+      throw new SimulatorError(`unknown dialect "${name}"; known dialects: ${DIALECT_NAMES.join(', ')}`);
+    }
+    merged = { ...merged, ...DIALECTS[name] };
+  }
+  return merged;
+}
+
+// Product fields the simulator already sends: a currency field under one of these names would
+// silently overwrite it.
+const PRODUCT_FIELDS = ['id', 'name', 'brand', 'country_code', 'availability', 'available_delivery_method', 'amount', 'min_amount', 'max_amount'];
+
+/** The full dialect: defaults for unset switches, every value checked (options may come from JS or JSON). */
+export function resolveDialect(partial: Partial<Dialect> = {}): Readonly<Dialect> {
+  const d: Dialect = { ...DEFAULT_DIALECT, ...stripUndefined(partial) };
+  const field = d.productCurrencyField;
+  if (field !== null && (typeof field !== 'string' || field.trim() === '' || PRODUCT_FIELDS.includes(field))) {
+    throw new SimulatorError(`dialect productCurrencyField must be null or a new field name, got ${JSON.stringify(field)}`);
+  }
+  oneOf('customAmount', d.customAmount, ['top-or-item', 'item-or-minimum']);
+  oneOf('listEnvelope', d.listEnvelope, ['products-orders', 'data', 'items', 'bare']);
+  oneOf('errorBody', d.errorBody, ['nested', 'flat', 'text']);
+  oneOf('availabilityBody', d.availabilityBody, ['default', 'status-word', 'quantity']);
+  if (typeof d.retryAfter !== 'boolean') throw new SimulatorError(`dialect retryAfter must be true or false, got ${String(d.retryAfter)}`);
+  if (typeof d.listLagMs !== 'number' || !Number.isFinite(d.listLagMs) || d.listLagMs < 0) {
+    throw new SimulatorError(`dialect listLagMs must be a non-negative number, got ${String(d.listLagMs)}`);
+  }
+  return Object.freeze(d);
+}
+
+function oneOf(name: string, value: unknown, allowed: readonly string[]): void {
+  if (typeof value !== 'string' || !allowed.includes(value)) {
+    throw new SimulatorError(`dialect ${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(value)}`);
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
