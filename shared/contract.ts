@@ -7,11 +7,13 @@
 // readable, and never a float. The API key crosses only inward (environments:setKey); nothing in
 // an output ever carries it.
 import { z } from 'zod';
+import { ENVIRONMENTS, PAUSE_REASONS, SEND_STATES } from './domain/campaigns.ts';
+import { ROW_STATES } from './domain/rows.ts';
 
-export const environmentSchema = z.enum(['simulator', 'sandbox', 'production']);
+export const environmentSchema = z.enum(ENVIRONMENTS);
 export type EnvironmentName = z.infer<typeof environmentSchema>;
 
-export const rowStateSchema = z.enum(['invalid', 'ready', 'sending', 'ordered', 'delivered', 'failed', 'cancelled', 'skipped']);
+export const rowStateSchema = z.enum(ROW_STATES);
 
 export const moneySchema = z.object({ currency: z.string().length(3), amount: z.string() });
 export type MoneyDto = z.infer<typeof moneySchema>;
@@ -96,8 +98,8 @@ export const campaignSummarySchema = z.object({
   productId: z.number().int(),
   productName: z.string().nullable(),
   currency: z.string(),
-  sendState: z.enum(['draft', 'sending', 'paused', 'done']),
-  pausedReason: z.enum(['user', 'circuit-breaker', 'interrupted', 'preflight', 'auth']).nullable(),
+  sendState: z.enum(SEND_STATES),
+  pausedReason: z.enum(PAUSE_REASONS).nullable(),
   pausedDetail: z.string().nullable(),
   /** The queue is working on it in this process right now. */
   running: z.boolean(),

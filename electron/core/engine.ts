@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CsvImport } from '../../shared/domain/csv/index.ts';
-import { toDecimal, totalsByCurrency, type Money } from '../../shared/domain/money.ts';
+import { exactAmount, toDecimal, totalsByCurrency, type DecimalAmount, type Money } from '../../shared/domain/money.ts';
 import { importCampaign, previewImport, type ImportRequest } from './campaigns/importer.ts';
 import { pollRound, trackedRows, type PollRoundResult } from './campaigns/poller.ts';
 import { nextPollDelay } from './campaigns/policy.ts';
@@ -262,7 +262,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         paused_reason: c.pausedReason,
         paused_detail: c.pausedDetail,
         counts: countByState(db, campaignId),
-        charged: chargedTotals(db, campaignId).map((m) => ({ currency: m.currency, amount: toDecimal(m) })),
+        charged: chargedTotals(db, campaignId),
         acceptance_expired: waiting.filter((r) => r.acceptanceExpiry != null && r.acceptanceExpiry < now).length,
       };
     },
@@ -301,7 +301,9 @@ export function toReportRow(r: Recipient): ReportRow {
     orderStatus: r.orderStatus,
     itemId: r.itemId,
     itemStatus: r.itemStatus,
-    charged: r.charged,
+    charged: chargedAmountOf(r),
+    issued: r.issued,
+    findings: r.findings.map((f) => f.message),
     exchangeRate: r.exchangeRate?.rate ?? null,
     feeRate: r.feeRate,
     externalReferenceId: r.externalReferenceId,
@@ -311,6 +313,12 @@ export function toReportRow(r: Recipient): ReportRow {
     lastError: r.lastError,
     line: r.line,
   };
+}
+
+/** A row's charge exactly as the service stated it (rows from before schema 4 have their minor units' text). */
+export function chargedAmountOf(r: Pick<Recipient, 'chargedText' | 'charged'>): DecimalAmount | null {
+  if (!r.charged) return null;
+  return r.chargedText === null ? { currency: r.charged.currency, amount: toDecimal(r.charged) } : exactAmount(r.chargedText, r.charged.currency);
 }
 
 /** What a campaign's amounts were validated against: the price and its currency. */

@@ -99,6 +99,62 @@ export function totalsByCurrency(amounts: Iterable<Money>): Money[] {
     .map(([currency, minor]) => ({ currency, minor }));
 }
 
+/** An exact decimal: `units` × 10^-`scale`. */
+export interface ExactDecimal {
+  readonly units: bigint;
+  readonly scale: number;
+}
+
+export const ZERO_DECIMAL: ExactDecimal = { units: 0n, scale: 0 };
+
+/** Adds a plain decimal text ("7.4925", "-3", "12.50") to an exact sum, with no rounding at all. */
+export function addDecimalText(sum: ExactDecimal, text: string): ExactDecimal {
+  const match = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) throw new MoneyError(`"${text}" is not a decimal amount`);
+  const [, sign = '', whole = '', frac = ''] = match;
+  const scale = Math.max(sum.scale, frac.length);
+  const units = BigInt(whole + frac.padEnd(scale, '0')) * (sign === '-' ? -1n : 1n);
+  return { units: sum.units * 10n ** BigInt(scale - sum.scale) + units, scale };
+}
+
+/** An exact sum as decimal text with the currency's decimals, and more only where they are not zeros ("19.9925", "19.60", "30000"). */
+export function exactDecimalText(sum: ExactDecimal, currency: string): string {
+  const exponent = currencyExponent(currency);
+  let { units, scale } = sum;
+  while (scale > exponent && units % 10n === 0n) {
+    units /= 10n;
+    scale -= 1;
+  }
+  if (scale < exponent) {
+    units *= 10n ** BigInt(exponent - scale);
+    scale = exponent;
+  }
+  const negative = units < 0n;
+  const digits = (negative ? -units : units).toString().padStart(scale + 1, '0');
+  const whole = digits.slice(0, digits.length - scale);
+  return `${negative ? '-' : ''}${whole}${scale > 0 ? `.${digits.slice(digits.length - scale)}` : ''}`;
+}
+
+/** An amount as exact decimal text with its currency, when it may carry more decimals than the currency ("USD 7.4925"). */
+export interface DecimalAmount {
+  readonly currency: string;
+  readonly amount: string;
+}
+
+/** Exact sums per currency of decimal amounts, sorted by currency code, each with at least its currency's decimals. */
+export function exactTotals(amounts: Iterable<DecimalAmount>): DecimalAmount[] {
+  const sums = new Map<string, ExactDecimal>();
+  for (const a of amounts) sums.set(a.currency, addDecimalText(sums.get(a.currency) ?? ZERO_DECIMAL, a.amount));
+  return [...sums.entries()]
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([currency, sum]) => ({ currency, amount: exactDecimalText(sum, currency) }));
+}
+
+/** One decimal text as shown: exact, with at least its currency's decimals ("25" USD → "25.00"; "7.4925" stays). */
+export function exactAmount(text: string, currency: string): DecimalAmount {
+  return { currency, amount: exactDecimalText(addDecimalText(ZERO_DECIMAL, text), currency) };
+}
+
 export function compareMoney(a: Money, b: Money): number {
   if (a.currency !== b.currency) {
     throw new MoneyError(`cannot compare ${a.currency} with ${b.currency}`);
@@ -107,7 +163,7 @@ export function compareMoney(a: Money, b: Money): number {
 }
 
 // Number → decimal text without exponent notation (1e-7 → "0.0000001", 1e21 → "1000000000000000000000").
-function plainDecimal(value: number): string {
+export function plainDecimal(value: number): string {
   const text = String(value);
   if (!/e/i.test(text)) return text;
   const [mantissa = '', expText = '0'] = text.toLowerCase().split('e');

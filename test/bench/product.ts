@@ -14,6 +14,7 @@ export const benchProduct: Product = {
   brand: 'Bench',
   countryCode: 'US',
   currency: 'USD',
+  currencySource: 'service',
   availability: 'ON_SALE',
   deliveryMethods: ['EMAIL'],
   price: { kind: 'range', min: { minor: 500, currency: 'USD' }, max: { minor: 50_000, currency: 'USD' } },

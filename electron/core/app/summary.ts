@@ -35,7 +35,7 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     pausedDetail: campaign.pausedDetail,
     running: deps.isRunning(campaign.id),
     counts,
-    charged: chargedTotals(db, campaign.id).map(moneyDto),
+    charged: chargedTotals(db, campaign.id),
     remaining: faceValueTotals(db, campaign.id, ['ready', 'sending']).map(moneyDto),
     createdAt: campaign.createdAt,
     nextPollAt: counts.ordered > 0 ? deps.nextPollAt(campaign) : null,

@@ -7,6 +7,7 @@ import type { OrderOutcome } from '../db/repos/recipient-transitions.ts';
 import type { SendRow } from '../db/repos/recipients.ts';
 import { serializeOrderRequest } from '../service/order-request.ts';
 import type { Order, OrderRequest } from '../service/types.ts';
+import type { Finding } from '../../../shared/domain/findings.ts';
 
 /** A row that cannot be turned into an order request; nothing was sent for it. */
 export class OrderBodyError extends Error {
@@ -79,17 +80,24 @@ function nonBlank(text: string | null | undefined): string | undefined {
   return text != null && text.trim() !== '' ? text : undefined;
 }
 
-/** What the row keeps of an order the service returned (POST response or lookup by key). */
-export function orderOutcomeOf(order: Order): OrderOutcome {
+/**
+ * What the row keeps of an order the service returned (POST response, lookup by key): the order as
+ * the service stated it, never as we asked it, and what checking it against the request found.
+ */
+export function orderOutcomeOf(order: Order, findings: readonly Finding[]): OrderOutcome {
   const charged = order.charged;
   const rate = decimalTextOf(charged?.rate);
   const expiry = order.acceptanceExpiresAt === undefined ? Number.NaN : Date.parse(order.acceptanceExpiresAt);
+  const price = order.item.price;
   return {
     orderId: order.id,
     orderStatus: order.status,
-    itemId: order.item.id,
-    itemStatus: order.item.status,
+    itemId: order.item.id ?? null,
+    itemStatus: order.item.status ?? null,
     charged: charged ? charged.amount : null,
+    chargedText: charged && !charged.text.startsWith('-') ? charged.text : null,
+    issued: price ? { text: price.text.slice(0, 64), currency: price.currency.slice(0, 16) } : null,
+    findings,
     exchangeRate: rate === null ? null : { rate, from: charged?.from ?? null, to: charged?.to ?? null },
     feeRate: decimalTextOf(order.item.transactionFeeRate),
     acceptanceExpiry: Number.isFinite(expiry) && expiry >= 0 ? expiry : null,

@@ -3,9 +3,10 @@
 // round costs ceil(pending / 500) + (rows that changed) requests, not one per order.
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
-import { listCampaigns, type Environment } from '../db/repos/campaigns.ts';
+import { getCampaign, listCampaigns, setSendState, type Campaign, type Environment } from '../db/repos/campaigns.ts';
 import { listUndeliveredOrders, type Recipient } from '../db/repos/recipients.ts';
-import { updateOrderStatus } from '../db/repos/recipient-transitions.ts';
+import { addFindings, updateOrderStatus } from '../db/repos/recipient-transitions.ts';
+import { expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
 import type { Order, ServiceClient } from '../service/index.ts';
 import { rowStateForOrder } from './policy.ts';
 
@@ -37,19 +38,24 @@ export interface PollDeps {
   clock: Clock;
 }
 
-/** Rows of the target with an order not yet settled. */
-export function trackedRows(db: Db, target: PollTarget): Recipient[] {
-  const campaigns = new Set(
+/** Campaigns of the target, by id. */
+function targetCampaigns(db: Db, target: PollTarget): Map<string, Campaign> {
+  return new Map(
     listCampaigns(db, { environment: target.environment })
       .filter((c) => c.baseUrl === target.baseUrl && (!target.campaignId || c.id === target.campaignId))
-      .map((c) => c.id),
+      .map((c) => [c.id, c]),
   );
+}
+
+/** Rows of the target with an order not yet settled. */
+export function trackedRows(db: Db, target: PollTarget, campaigns = targetCampaigns(db, target)): Recipient[] {
   return listUndeliveredOrders(db, target.environment).filter((r) => campaigns.has(r.campaignId));
 }
 
 export async function pollRound(deps: PollDeps, target: PollTarget, opts: { signal?: AbortSignal } = {}): Promise<PollRoundResult> {
   const { db, client, clock } = deps;
-  const rows = trackedRows(db, target);
+  const campaigns = targetCampaigns(db, target);
+  const rows = trackedRows(db, target, campaigns);
   const result: PollRoundResult = { tracked: rows.length, requests: 0, settled: 0, waiting: rows.length, expired: 0 };
   if (rows.length === 0) return result;
 
@@ -74,6 +80,7 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: { sign
       }
       order = fetched.value;
     }
+    checkPolled(db, campaigns.get(row.campaignId), row, order, clock.now());
     const state = rowStateForOrder(order.status, order.item.status);
     const expiry = order.acceptanceExpiresAt ? Date.parse(order.acceptanceExpiresAt) : null;
     const changed =
@@ -85,7 +92,7 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: { sign
       updateOrderStatus(
         db,
         row.id,
-        { state, orderStatus: order.status, itemStatus: order.item.status, acceptanceExpiry: Number.isNaN(expiry) ? null : expiry },
+        { state, orderStatus: order.status, itemStatus: order.item.status ?? null, acceptanceExpiry: Number.isNaN(expiry) ? null : expiry },
         clock.now(),
       );
     }
@@ -94,6 +101,19 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: { sign
   }
   result.waiting = rows.length - result.settled;
   return result;
+}
+
+/**
+ * A poll answer is evidence too: checked against what the row asked, each new difference is added
+ * to the row, and a campaign still sending is paused with it (the queue stops at its next row).
+ */
+function checkPolled(db: Db, campaign: Campaign | undefined, row: Recipient, order: Order, now: number): void {
+  if (!campaign || row.requestBody === null) return;
+  const findings = verifyOrder(expectationOf(campaign, row.requestBody), order);
+  if (findings.length === 0 || !addFindings(db, row.id, findings, now)) return;
+  if (mismatches(findings).length > 0 && getCampaign(db, campaign.id)?.sendState === 'sending') {
+    setSendState(db, campaign.id, { from: 'sending', to: 'paused', reason: 'mismatch', detail: mismatchDetail(row.line, order.id, findings) }, now);
+  }
 }
 
 function describe(outcome: { kind: string; message?: string }): string {

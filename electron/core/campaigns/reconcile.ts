@@ -7,12 +7,13 @@
 
 import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
-import type { Environment } from '../db/repos/campaigns.ts';
+import { getCampaign, type Campaign, type Environment } from '../db/repos/campaigns.ts';
 import { appendEvent } from '../db/repos/events.ts';
 import { markOrdered, recordAttemptError } from '../db/repos/recipient-transitions.ts';
 import { listSendingRows, type Recipient } from '../db/repos/recipients.ts';
 import type { AuthFailed, ServiceClient } from '../service/index.ts';
 import { orderOutcomeOf } from './order-body.ts';
+import { expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
 
 export type ReconcileScope = { readonly campaignId: string } | { readonly environment: Environment };
 
@@ -45,8 +46,10 @@ export interface ReconciledRow {
   readonly orderId?: number;
   /** Further orders under the same key: money charged twice. Must never happen; shown loudly. */
   readonly duplicateOrderIds?: readonly number[];
-  /** Why the lookup gave no clear answer. */
+  /** Why the lookup gave no clear answer, or how the order found disagrees with the row. */
   readonly detail?: string;
+  /** The order found disagrees with what the row asked: recorded as the service stated it, flagged. */
+  readonly mismatch?: boolean;
 }
 
 export interface ReconcileResult {
@@ -56,6 +59,8 @@ export interface ReconcileResult {
   readonly unknown: number;
   /** Rows whose key has more than one order at the service. */
   readonly duplicates: number;
+  /** Rows whose order, found by key, disagrees with what the row asked (flagged; the run must not go on). */
+  readonly mismatched: readonly ReconciledRow[];
   /** Set when the service refused the API key: reconciliation stopped there. */
   readonly auth: AuthFailed | null;
   readonly rows: readonly ReconciledRow[];
@@ -74,13 +79,18 @@ export async function reconcile(
   const rows = listSendingRows(db, 'campaignId' in scope ? { campaignId: scope.campaignId } : { environment: scope.environment });
   const results: ReconciledRow[] = [];
   let auth: AuthFailed | null = null;
+  const campaigns = new Map<string, Campaign | null>();
+  const campaignOf = (id: string): Campaign | null => {
+    if (!campaigns.has(id)) campaigns.set(id, getCampaign(db, id));
+    return campaigns.get(id) ?? null;
+  };
   let next = 0;
 
   const worker = async (): Promise<void> => {
     while (auth === null && !opts.signal?.aborted) {
       const row = rows[next++];
       if (!row) return;
-      const result = await reconcileRow(db, client, row, clock, opts);
+      const result = await reconcileRow(db, client, row, campaignOf(row.campaignId), clock, opts);
       if ('auth' in result) auth = result.auth;
       else results.push(result);
     }
@@ -97,6 +107,7 @@ export async function reconcile(
     // Rows never looked up (stopped by a refused key or the signal) are as unknown as any.
     unknown: count('unknown') + rows.length - results.length,
     duplicates: results.filter((r) => (r.duplicateOrderIds?.length ?? 0) > 0).length,
+    mismatched: results.filter((r) => r.mismatch === true),
     auth,
     rows: results,
   };
@@ -106,6 +117,7 @@ async function reconcileRow(
   db: Db,
   client: ServiceClient,
   row: Recipient,
+  campaign: Campaign | null,
   clock: Clock,
   opts: ReconcileOptions,
 ): Promise<ReconciledRow | { auth: AuthFailed }> {
@@ -122,6 +134,9 @@ async function reconcileRow(
           return { ...base, result: applied ? 'not-found' : 'settled' };
         }
         const duplicateOrderIds = duplicates.map((d) => d.id);
+        // Checked against the bytes that were POSTed, as a POST's answer is (a sending row keeps them).
+        const findings = campaign && row.requestBody !== null ? verifyOrder(expectationOf(campaign, row.requestBody), order) : [];
+        const wrong = mismatches(findings).length > 0;
         const applied = db.transaction(() => {
           if (duplicateOrderIds.length > 0) {
             appendEvent(
@@ -140,13 +155,14 @@ async function reconcileRow(
               now,
             );
           }
-          return markOrdered(db, row.id, orderOutcomeOf(order), now, 'reconciliation');
+          return markOrdered(db, row.id, orderOutcomeOf(order, findings), now, 'reconciliation');
         })();
         return {
           ...base,
           result: applied ? 'ordered' : 'settled',
           orderId: order.id,
           ...(duplicateOrderIds.length > 0 ? { duplicateOrderIds } : {}),
+          ...(applied && wrong ? { mismatch: true, detail: mismatchDetail(row.line, order.id, findings) } : {}),
         };
       }
       case 'auth':

@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import Papa from 'papaparse';
 import { crashPoint } from '../crash-points.ts';
 import type { Money } from '../../../shared/domain/money.ts';
-import { toDecimal, totalsByCurrency } from '../../../shared/domain/money.ts';
+import { exactTotals, toDecimal, totalsByCurrency, type DecimalAmount } from '../../../shared/domain/money.ts';
 
 export interface ReportRow {
   name: string | null;
@@ -18,7 +18,12 @@ export interface ReportRow {
   orderStatus: string | null;
   itemId: number | null;
   itemStatus: string | null;
-  charged: Money | null;
+  /** What the service charged, exactly as it stated it. */
+  charged: DecimalAmount | null;
+  /** What the service says it issued (the item's price), as received. */
+  issued: { text: string; currency: string } | null;
+  /** Each difference from what the row asked, and each value we could not read, as sentences. */
+  findings: readonly string[];
   exchangeRate: string | null;
   feeRate: string | null;
   externalReferenceId: string;
@@ -49,6 +54,10 @@ export const REPORT_COLUMNS = [
   'acceptance_expiry',
   'last_error',
   'source_line',
+  // Added by schema 4 (issue 9); appended so the columns before keep their places.
+  'issued_amount',
+  'issued_currency',
+  'discrepancy',
 ] as const;
 
 const BOM = '\uFEFF';
@@ -81,7 +90,7 @@ export function reportRecord(row: ReportRow): string[] {
     neutralise(row.orderStatus),
     id(row.itemId),
     neutralise(row.itemStatus),
-    decimal(row.charged),
+    row.charged?.amount ?? '',
     row.charged?.currency ?? '',
     neutralise(row.exchangeRate),
     neutralise(row.feeRate),
@@ -91,25 +100,28 @@ export function reportRecord(row: ReportRow): string[] {
     iso(row.acceptanceExpiry),
     neutralise(row.lastError),
     String(row.line),
+    neutralise(row.issued?.text ?? null),
+    neutralise(row.issued?.currency ?? null),
+    neutralise(row.findings.length > 0 ? row.findings.join('; ') : null),
   ];
 }
 
 /** The totals block: recipients' amounts per product currency, and what was charged per account currency. */
 export function totalsRecords(rows: readonly ReportRow[]): string[][] {
   const blank = REPORT_COLUMNS.map(() => '');
-  const record = (label: string, money: Money) => {
+  const record = (label: string, total: DecimalAmount) => {
     const out = [...blank];
     out[0] = label;
-    out[2] = toDecimal(money);
-    out[3] = money.currency;
+    out[2] = total.amount;
+    out[3] = total.currency;
     return out;
   };
   const ordered = rows.filter((r) => r.orderId != null);
   const records: string[][] = [];
   for (const total of totalsByCurrency(ordered.flatMap((r) => (r.amount ? [r.amount] : [])))) {
-    records.push(record(`TOTAL ordered (${ordered.length} orders)`, total));
+    records.push(record(`TOTAL ordered (${ordered.length} orders)`, { currency: total.currency, amount: toDecimal(total) }));
   }
-  for (const total of totalsByCurrency(rows.flatMap((r) => (r.charged ? [r.charged] : [])))) {
+  for (const total of exactTotals(rows.flatMap((r) => (r.charged ? [r.charged] : [])))) {
     records.push(record('TOTAL charged', total));
   }
   return records;

@@ -13,7 +13,7 @@ import type { Job } from './send-work.ts';
 export const AUTH_PAUSE_REASON: PauseReason = 'auth';
 
 export interface StopRequest {
-  readonly reason: 'user' | 'circuit-breaker' | 'auth';
+  readonly reason: 'user' | 'circuit-breaker' | 'auth' | 'mismatch';
   readonly detail: string;
 }
 
@@ -36,7 +36,7 @@ export function finish(
     detail = stop?.detail ?? 'Sending stopped on an internal error.';
   } else if (stop) {
     stoppedBy = stop.reason;
-    reason = stop.reason === 'auth' ? AUTH_PAUSE_REASON : stop.reason === 'circuit-breaker' ? 'circuit-breaker' : 'user';
+    reason = stop.reason === 'auth' ? AUTH_PAUSE_REASON : stop.reason;
     detail = stop.detail;
   } else if (counts.ready === 0 && counts.sending === 0) {
     stoppedBy = 'done';

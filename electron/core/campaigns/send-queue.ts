@@ -22,6 +22,7 @@ import type { Outcome, RateLimiter, ServiceClient } from '../service/index.ts';
 import type { Order } from '../service/types.ts';
 import { backoffDelay, CircuitBreaker } from './policy.ts';
 import { orderBodyFor, OrderBodyError, orderOutcomeOf } from './order-body.ts';
+import { expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
 import { reconcile, type ReconcileResult } from './reconcile.ts';
 import { withSendLease } from './send-lease.ts';
 import { authDetail, breakerDetail, finish, mismatch, rejectionText, type StopRequest } from './send-outcome.ts';
@@ -97,7 +98,7 @@ export interface SendProgress {
   readonly stats: SendStats;
 }
 
-export type StopReason = 'done' | 'user' | 'circuit-breaker' | 'auth' | 'preflight' | 'attempts';
+export type StopReason = 'done' | 'user' | 'circuit-breaker' | 'auth' | 'preflight' | 'attempts' | 'mismatch';
 
 export interface SendResult {
   readonly campaignId: string;
@@ -172,12 +173,15 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   // going unused), shrink while requests queue at the limiter (rows that cannot leave yet).
   // Settles at about rate × latency, whatever the latency turns out to be.
   const fixed = typeof options.concurrency === 'number' ? Math.max(1, Math.floor(options.concurrency)) : null;
+  // The first order of every run goes alone: the others wait until its answer is checked against
+  // what it asked, so a service that reads our request differently costs at most one wrong gift.
+  let firstChecked = false;
   const maxAuto = Math.max(AUTO_MIN, options.maxConcurrency ?? 32);
   // Starting guess: a 200 ms round trip at the limiter's rate, and a group (plus two) waiting for
   // their tokens.
   const initial = options.limiter?.stats();
   let autoTarget = Math.min(maxAuto, Math.max(AUTO_MIN, Math.ceil((initial?.currentRate ?? 0) * 0.2) + (initial?.group ?? 0) + 2));
-  const target = (): number => fixed ?? autoTarget;
+  const target = (): number => (firstChecked ? (fixed ?? autoTarget) : 1);
   const adjustConcurrency = () => {
     if (fixed !== null || !options.limiter) return;
     const { waiting, pausedUntil, group } = options.limiter.stats();
@@ -257,6 +261,8 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   }
   counters.reconciled = reconciliation.ordered;
   if (reconciliation.auth) requestStop('auth', authDetail(reconciliation.auth.message));
+  const [wrong] = reconciliation.mismatched;
+  if (wrong) requestStop('mismatch', wrong.detail ?? 'An order found by its key disagrees with what its row asked.');
   control.phase = control.stop ? 'stopping' : 'sending';
 
   // Rows still `sending` go first: their POST may have been made, and they are settled under
@@ -275,7 +281,31 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     else retries.add(dueAt, job);
   };
 
-  const settle = async (job: Job, outcome: Outcome<Order>): Promise<void> => {
+  // An answered order, checked against the bytes that were POSTed. One that disagrees is recorded at
+  // once as the service stated it, flagged with both values, and stops the run.
+  const recordOrder = (job: Job, order: Order, requestBody: string, via: 'response' | 'reconciliation'): void => {
+    const now = clock.now();
+    const findings = verifyOrder(expectationOf(campaign, requestBody), order);
+    const recorded = orderOutcomeOf(order, findings);
+    if (mismatches(findings).length > 0) {
+      if (markOrdered(db, job.row.id, recorded, now, via)) counters.ordered++;
+      log({ level: 'error', rowId: job.row.id, message: findings.map((f) => f.message).join('; ') });
+      requestStop('mismatch', mismatchDetail(job.row.line, order.id, findings));
+      return;
+    }
+    firstChecked = true;
+    if (via === 'reconciliation') {
+      if (markOrdered(db, job.row.id, recorded, now, via)) counters.ordered++;
+      return;
+    }
+    record(
+      writes.later(() => markOrdered(db, job.row.id, recorded, now), ORDERED_COMMIT_DELAY_MS).then((applied) => {
+        if (applied) counters.ordered++;
+      }),
+    );
+  };
+
+  const settle = async (job: Job, outcome: Outcome<Order>, requestBody: string): Promise<void> => {
     const now = clock.now();
     const rowId = job.row.id;
     switch (outcome.kind) {
@@ -283,25 +313,21 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
         const order = outcome.value;
         if (order.externalReferenceId !== undefined && order.externalReferenceId !== job.row.externalReferenceId) {
           // Not our order: record nothing from it, and ask again under our key.
-          return settle(job, mismatch(outcome.endpoint, order, job.row.externalReferenceId));
+          return settle(job, mismatch(outcome.endpoint, order, job.row.externalReferenceId), requestBody);
         }
         breaker.success();
-        const recorded = orderOutcomeOf(order);
-        record(
-          writes.later(() => markOrdered(db, rowId, recorded, now), ORDERED_COMMIT_DELAY_MS).then((applied) => {
-            if (applied) counters.ordered++;
-          }),
-        );
-        return;
+        return recordOrder(job, order, requestBody, 'response');
       }
       case 'rejected': {
         breaker.success();
-        if (job.uncertain) return confirmRejection(job, rejectionText(outcome.status, outcome.code, outcome.message));
+        if (job.uncertain) return confirmRejection(job, rejectionText(outcome.status, outcome.code, outcome.message), requestBody);
         if (markFailed(db, rowId, rejectionText(outcome.status, outcome.code, outcome.message), now)) counters.failed++;
         return;
       }
       case 'rate-limited': {
         counters.rateLimited++;
+        // A 503 may come after the order was committed upstream: a later 4xx is looked up first.
+        if (outcome.status >= 500) job.uncertain = true;
         // The client has paused the shared limiter; this row also waits at least that long itself.
         const dueAt = now + (outcome.retryAfterMs ?? 1_000);
         recordAttemptError(db, rowId, { error: outcome.message, nextAttemptAt: dueAt }, now);
@@ -329,21 +355,18 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
 
   // A 4xx after an attempt that got no clear answer: that earlier attempt may have created the
   // order (a service that checks the balance before the key would say 402 now). Look before failing.
-  const confirmRejection = async (job: Job, failure: string): Promise<void> => {
+  const confirmRejection = async (job: Job, failure: string, requestBody: string): Promise<void> => {
     const lookup = await client.findOrderByReference(job.row.externalReferenceId);
     const now = clock.now();
     switch (lookup.kind) {
       case 'ok':
-        if (lookup.value.order) {
-          if (markOrdered(db, job.row.id, orderOutcomeOf(lookup.value.order), now, 'reconciliation')) counters.ordered++;
-        } else if (markFailed(db, job.row.id, failure, now)) {
-          counters.failed++;
-        }
+        if (lookup.value.order) recordOrder(job, lookup.value.order, requestBody, 'reconciliation');
+        else if (markFailed(db, job.row.id, failure, now)) counters.failed++;
         return;
       case 'rejected':
-        return settle(job, { kind: 'ambiguous', reason: 'status', status: lookup.status, endpoint: lookup.endpoint, message: lookup.message });
+        return settle(job, { kind: 'ambiguous', reason: 'status', status: lookup.status, endpoint: lookup.endpoint, message: lookup.message }, requestBody);
       default:
-        return settle(job, lookup);
+        return settle(job, lookup, requestBody);
     }
   };
 
@@ -386,7 +409,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     const outcome = await pending;
     crashPoint('after-response');
     adjustConcurrency();
-    await settle(job, outcome);
+    await settle(job, outcome, sending.requestBody);
   };
 
   const start = (job: Job) => {

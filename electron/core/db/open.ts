@@ -2,6 +2,7 @@
 
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { addDecimalText, ZERO_DECIMAL, type ExactDecimal } from '../../../shared/domain/money.ts';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
 import { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations/index.ts';
@@ -54,12 +55,26 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Db {
     // NORMAL, and NORMAL can lose the last committed order record on power loss.
     db.pragma('synchronous = FULL');
     db.pragma('foreign_keys = ON');
+    registerFunctions(db);
     migrate(db, migrations);
     return db;
   } catch (err) {
     db.close();
     throw err;
   }
+}
+
+/**
+ * decimal_sum(text): the exact sum of decimal texts (the charges as the service sent them, which may
+ * carry more decimals than their currency), as an ExactDecimal's "units/scale" text; SQLite's own
+ * sum() would go through floats.
+ */
+function registerFunctions(db: Db): void {
+  db.aggregate('decimal_sum', {
+    start: () => ZERO_DECIMAL,
+    step: (sum: ExactDecimal, text: unknown) => (typeof text === 'string' ? addDecimalText(sum, text) : sum),
+    result: (sum: ExactDecimal) => `${sum.units}/${sum.scale}`,
+  });
 }
 
 /**

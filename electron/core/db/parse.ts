@@ -47,3 +47,4 @@ export const decimalText = z.string().regex(/^\d+(\.\d+)?$/, 'is not a plain dec
 /** Validation findings stored with a row: at least a message; whatever else the validator adds is kept. */
 export const issueSchema = z.looseObject({ message: z.string(), field: z.string().optional(), code: z.string().optional() });
 export type Issue = z.infer<typeof issueSchema>;
+

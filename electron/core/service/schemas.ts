@@ -3,8 +3,8 @@
 // assumption is reported by path ("order.order_item.status: expected string, received undefined").
 
 import { z } from 'zod';
-import { fromNumber, parseDecimal, type Money } from '../../../shared/domain/money.ts';
-import type { Order, Product, ProductPrice } from './types.ts';
+import { fromNumber, parseDecimal, plainDecimal, type Money } from '../../../shared/domain/money.ts';
+import type { Order, Product, ProductPrice, StatedAmount } from './types.ts';
 
 export type Parsed<T> = { ok: true; value: T } | { ok: false; issues: string[] };
 
@@ -32,48 +32,14 @@ export const productSchema = z
   })
   .loose();
 
-const moneySchema = z.object({ amount: amountSchema, currency: z.string() }).loose();
-
-export const orderItemSchema = z
-  .object({
-    id: idSchema,
-    status: z.string(),
-    product_id: idSchema.nullish(),
-    price: moneySchema.nullish(),
-    transaction_fee_rate: rateSchema.nullish(),
-  })
-  .loose();
-
+// Only what the engine cannot work without is strict: an order's id, its status and the echo of
+// our key. Everything else is read by hand below: an odd value is kept as received and flagged as
+// an anomaly, never a reason to lose track of an order that was charged.
 export const orderSchema = z
   .object({
     id: idSchema,
     status: z.string(),
     external_reference_id: optionalText,
-    created_at: optionalText,
-    order_item: orderItemSchema,
-    total_price_charged: z
-      .object({
-        amount: amountSchema,
-        currency: z.string(),
-        applied_exchange_rate: z
-          .object({
-            rate: rateSchema.nullish(),
-            currency: z.object({ from: optionalText, to: optionalText }).loose().nullish(),
-          })
-          .loose()
-          .nullish(),
-      })
-      .loose()
-      .nullish(),
-    delivery: z
-      .object({
-        recipient: z
-          .object({ acceptance: z.object({ expiry_date: optionalText }).loose().nullish() })
-          .loose()
-          .nullish(),
-      })
-      .loose()
-      .nullish(),
   })
   .loose();
 
@@ -132,15 +98,19 @@ export function productCurrency(raw: Record<string, unknown>): string | undefine
   return undefined;
 }
 
+/** The issue of a product record that states no currency (the spec's product table has no such field). */
+export const NO_CURRENCY = 'the service does not state its currency (looked at currency, currency_code, price.currency and the like)';
+
 export function parseProduct(raw: unknown, opts: { fallbackCurrency?: string } = {}): Parsed<Product> {
   const result = productSchema.safeParse(raw);
   if (!result.success) return { ok: false, issues: formatIssues(result.error, 'product') };
   const p = result.data;
   const record = p as Record<string, unknown>;
   const issues = new Issues('product');
-  const currency = productCurrency(record) ?? opts.fallbackCurrency?.toUpperCase();
+  const stated = productCurrency(record);
+  const currency = stated ?? opts.fallbackCurrency?.toUpperCase();
   if (currency === undefined) {
-    issues.add('currency', 'no currency in the product (looked at currency, currency_code, price.currency) and no fallback given');
+    issues.add('currency', NO_CURRENCY);
     return { ok: false, issues: issues.list };
   }
   let price: ProductPrice | undefined;
@@ -166,6 +136,7 @@ export function parseProduct(raw: unknown, opts: { fallbackCurrency?: string } =
       brand: p.brand ?? undefined,
       countryCode: p.country_code ?? undefined,
       currency,
+      currencySource: stated === undefined ? 'stated' : 'service',
       availability: p.availability,
       deliveryMethods: p.available_delivery_method ?? [],
       price,
@@ -178,44 +149,131 @@ export function parseOrder(raw: unknown): Parsed<Order> {
   const result = orderSchema.safeParse(raw);
   if (!result.success) return { ok: false, issues: formatIssues(result.error, 'order') };
   const o = result.data;
-  const issues = new Issues('order');
-  const item = o.order_item;
-  const price = item.price ? issues.money('order_item.price.amount', item.price.amount, item.price.currency) : undefined;
-  const tpc = o.total_price_charged;
+  const record = o as Record<string, unknown>;
+  const anomalies: string[] = [];
+  const read = new Reader(record, anomalies);
+  const hasItem = isObject(record.order_item);
+  if (!hasItem) anomalies.push(`order.order_item: ${record.order_item === undefined ? 'missing' : `unexpected ${describeValue(record.order_item)}`}`);
+  const price = hasItem ? read.stated('order_item.price') : undefined;
   let charged: Order['charged'];
+  // The charge may carry more decimals than the account currency (a converted amount): its exact
+  // text is kept for the totals, its minor units rounded only for display.
+  const tpc = read.stated('total_price_charged', { round: true });
   if (tpc) {
-    // The service converted through an exchange rate: round to the account currency's minor units.
-    const amount = issues.money('total_price_charged.amount', tpc.amount, tpc.currency, true);
+    const amount = tpc.money;
     if (amount) {
+      const rate = read.decimal('total_price_charged.applied_exchange_rate.rate');
       charged = {
         amount,
-        rawAmount: Number(tpc.amount),
-        rate: tpc.applied_exchange_rate?.rate ?? undefined,
-        from: tpc.applied_exchange_rate?.currency?.from ?? undefined,
-        to: tpc.applied_exchange_rate?.currency?.to ?? undefined,
+        text: tpc.text,
+        rate,
+        from: read.text('total_price_charged.applied_exchange_rate.currency.from'),
+        to: read.text('total_price_charged.applied_exchange_rate.currency.to'),
       };
     }
   }
-  if (issues.list.length > 0) return { ok: false, issues: issues.list };
   return {
     ok: true,
     value: {
       id: o.id,
       status: o.status,
       externalReferenceId: o.external_reference_id ?? undefined,
-      createdAt: o.created_at ?? undefined,
+      createdAt: read.text('created_at'),
       item: {
-        id: item.id,
-        status: item.status,
-        productId: item.product_id ?? undefined,
+        id: hasItem ? read.id('order_item.id') : undefined,
+        status: hasItem ? read.text('order_item.status') : undefined,
+        productId: hasItem ? read.id('order_item.product_id', false) : undefined,
         price,
-        transactionFeeRate: item.transaction_fee_rate ?? undefined,
+        transactionFeeRate: hasItem ? read.decimal('order_item.transaction_fee_rate') : undefined,
       },
       charged,
-      acceptanceExpiresAt: o.delivery?.recipient?.acceptance?.expiry_date ?? undefined,
-      raw: o as Record<string, unknown>,
+      acceptanceExpiresAt: read.text('delivery.recipient.acceptance.expiry_date', false),
+      recipientEmail: read.text('delivery.recipient.email', false),
+      anomalies,
+      raw: record,
     },
   };
+}
+
+/** Reads optional fields of an order by path, noting each value that is there but odd. */
+class Reader {
+  constructor(
+    private readonly record: Record<string, unknown>,
+    private readonly anomalies: string[],
+  ) {}
+
+  private at(path: string): unknown {
+    let value: unknown = this.record;
+    for (const key of path.split('.')) value = isObject(value) ? value[key] : undefined;
+    return value;
+  }
+
+  private odd(path: string, value: unknown, expected: string): undefined {
+    this.anomalies.push(`order.${path}: expected ${expected}, received ${describeValue(value)}`);
+    return undefined;
+  }
+
+  /** `required`: its absence is an anomaly too (the spec shows the field). */
+  text(path: string, required = true): string | undefined {
+    const value = this.at(path);
+    if (typeof value === 'string') return value;
+    if (value == null) return required && value === undefined ? this.odd(path, value, 'text') : undefined;
+    return this.odd(path, value, 'text');
+  }
+
+  id(path: string, required = true): number | undefined {
+    const parsed = idSchema.safeParse(this.at(path));
+    if (parsed.success) return parsed.data;
+    const value = this.at(path);
+    return value == null && !required ? undefined : this.odd(path, value, 'an integer id');
+  }
+
+  decimal(path: string): number | undefined {
+    const value = this.at(path);
+    if (value == null) return undefined;
+    const parsed = rateSchema.safeParse(value);
+    return parsed.success ? parsed.data : this.odd(path, value, 'a decimal number');
+  }
+
+  /**
+   * `{amount, currency}` as the service stated it; its money only when both read cleanly (`round`:
+   * more decimals than the currency has are rounded, for an amount converted through a rate).
+   */
+  stated(path: string, opts: { round?: boolean } = {}): StatedAmount | undefined {
+    const value = this.at(path);
+    if (value == null) return this.odd(path, value, '{ amount, currency }');
+    const amount = this.at(`${path}.amount`);
+    const currency = this.at(`${path}.currency`);
+    const text = decimalTextOf(amount);
+    if (text === undefined) return this.odd(`${path}.amount`, amount, 'a number');
+    if (typeof currency !== 'string') return this.odd(`${path}.currency`, currency, 'a currency code');
+    const money = readMoney(text, currency, opts.round === true);
+    if (!money) this.anomalies.push(`order.${path}: ${text} ${currency} is not an amount of a currency we know${opts.round ? '' : ', or has more decimals than it allows'}`);
+    return { text, currency, money };
+  }
+}
+
+/** A JSON amount as plain decimal text: the number's shortest round-trip digits, or a decimal string as sent. */
+function decimalTextOf(value: unknown): string | undefined {
+  if (typeof value === 'number' && Number.isFinite(value)) return plainDecimal(value);
+  if (typeof value === 'string' && /^\s*-?\d+(\.\d+)?\s*$/.test(value)) return value.trim();
+  return undefined;
+}
+
+function readMoney(text: string, currency: string, round: boolean): Money | undefined {
+  try {
+    return parseDecimal(text, currency, { round });
+  } catch {
+    return undefined;
+  }
+}
+
+function describeValue(value: unknown): string {
+  if (value === undefined) return 'nothing';
+  if (value === null) return 'null';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return Array.isArray(value) ? 'a list' : 'an object';
 }
 
 const STOCK_KEYS = ['in_stock', 'inStock', 'is_in_stock', 'available', 'is_available', 'isAvailable', 'has_stock'];

@@ -13,12 +13,20 @@ export type ProductPrice =
   | { kind: 'fixed'; amount: Money }
   | { kind: 'range'; min: Money; max: Money };
 
+/**
+ * Where a product's currency came from: the service's own record, or (the spec's product table has
+ * no currency field) the organiser, who stated it or accepted the one seen on earlier orders. The
+ * first order's item price confirms a currency the service did not state.
+ */
+export type CurrencySource = 'service' | 'stated';
+
 export interface Product {
   id: number;
   name: string | undefined;
   brand: string | undefined;
   countryCode: string | undefined;
   currency: string;
+  currencySource: CurrencySource;
   /** `ON_SALE` is the only value that permits ordering. */
   availability: string;
   deliveryMethods: string[];
@@ -27,21 +35,31 @@ export interface Product {
   raw: Record<string, unknown>;
 }
 
+/** An amount as the service stated it: its decimal text and currency code exactly as received. */
+export interface StatedAmount {
+  /** Plain decimal text ("7.4925", never "7.4925e0"): the JSON number's own digits, or the string sent. */
+  text: string;
+  currency: string;
+  /** In minor units when the text fits the currency's decimals and the code is one; else undefined (flagged). */
+  money: Money | undefined;
+}
+
 export interface ChargedAmount {
-  /** Rounded to the account currency's minor units (the service computed it through a rate). */
+  /** Rounded to the account currency's minor units, for display and per-row sorting only. */
   amount: Money;
-  /** The JSON number as received. */
-  rawAmount: number;
+  /** The exact decimal text the service sent: totals are sums of these. */
+  text: string;
   rate: number | undefined;
   from: string | undefined;
   to: string | undefined;
 }
 
 export interface OrderItem {
-  id: number;
-  status: ItemStatus;
+  id: number | undefined;
+  status: ItemStatus | undefined;
   productId: number | undefined;
-  price: Money | undefined;
+  /** What the service says it issued: the item's price, as received. */
+  price: StatedAmount | undefined;
   transactionFeeRate: number | undefined;
 }
 
@@ -54,6 +72,14 @@ export interface Order {
   charged: ChargedAmount | undefined;
   /** When the recipient's acceptance link expires (recipient-enters-details flow), ISO text. */
   acceptanceExpiresAt: string | undefined;
+  /** The recipient e-mail the answer echoes, when it does (the spec does not show one). */
+  recipientEmail: string | undefined;
+  /**
+   * Values we could not read, kept as received: "order_item.price.amount: 5.001 has more decimals
+   * than USD allows". Only an order's id, status and key echo are strict; the rest never makes a
+   * charged order unreadable.
+   */
+  anomalies: string[];
   raw: Record<string, unknown>;
 }
 

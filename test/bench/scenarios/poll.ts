@@ -101,7 +101,7 @@ scenario(async () => {
         const order = orders.get(row.id);
         if (!order) throw new Error(`no order for row ${row.id}`);
         if (!markSending(engine.db, row.id, orderBodyFor(campaign, row), now)) throw new Error(`row ${row.id} was not ready`);
-        if (!markOrdered(engine.db, row.id, orderOutcomeOf(order), now)) throw new Error(`row ${row.id} was not sending`);
+        if (!markOrdered(engine.db, row.id, orderOutcomeOf(order, []), now)) throw new Error(`row ${row.id} was not sending`);
       }
     })();
     // 100 orders spread over the list change state at the service.

@@ -50,6 +50,8 @@ function row(payload: string, i: number): ReportRow {
     itemId: null,
     itemStatus: null,
     charged: null,
+    issued: null,
+    findings: [payload],
     exchangeRate: null,
     feeRate: null,
     externalReferenceId: `gb_injection_${String(i).padStart(2, '0')}`,

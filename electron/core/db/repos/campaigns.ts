@@ -2,6 +2,7 @@
 // where (environment and base URL), and the user's intent for sending, which survives a restart.
 
 import { z } from 'zod';
+import { ENVIRONMENTS, PAUSE_REASONS, SEND_STATES, type Environment, type PauseReason, type SendState } from '../../../../shared/domain/campaigns.ts';
 import type { Db } from '../open.ts';
 import { newCampaignId } from '../ids.ts';
 import { currencyCode, jsonText, minorUnits, parseRow, parseRows, timestamp } from '../parse.ts';
@@ -9,19 +10,8 @@ import { statement } from '../statements.ts';
 import { appendEvent, type EventKind } from './events.ts';
 import { countByState, insertRecipients, type NewRecipient, type StateCounts } from './recipients.ts';
 
-export const ENVIRONMENTS = ['simulator', 'sandbox', 'production'] as const;
-export type Environment = (typeof ENVIRONMENTS)[number];
-
-/**
- * draft: imported, nothing sent. sending: the user asked to send; the queue works while the app runs.
- * paused: sending stopped, with a reason. done: every sendable row was settled.
- */
-export const SEND_STATES = ['draft', 'sending', 'paused', 'done'] as const;
-export type SendState = (typeof SEND_STATES)[number];
-
-/** Why a campaign is paused: the user asked; the circuit breaker tripped; the app stopped mid-send; a pre-flight check failed; the service refused the key. */
-export const PAUSE_REASONS = ['user', 'circuit-breaker', 'interrupted', 'preflight', 'auth'] as const;
-export type PauseReason = (typeof PAUSE_REASONS)[number];
+export { ENVIRONMENTS, PAUSE_REASONS, SEND_STATES } from '../../../../shared/domain/campaigns.ts';
+export type { Environment, PauseReason, SendState } from '../../../../shared/domain/campaigns.ts';
 
 const SEND_TRANSITIONS: Readonly<Record<SendState, readonly SendState[]>> = {
   draft: ['sending'],

@@ -16,6 +16,7 @@ export const EVENT_KINDS = [
   'failed',
   'cancelled',
   'reconciled',
+  'flagged',
   'skipped',
   'unskipped',
   'requeued',

@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { Money } from '../../../../shared/domain/money.ts';
 import { canTransition, type RowState } from '../../../../shared/domain/rows.ts';
 import type { Db } from '../open.ts';
+import { findingSchema, type Finding } from '../../../../shared/domain/findings.ts';
 import { decimalText, minorUnits, parseRow } from '../parse.ts';
 import { statement } from '../statements.ts';
 import { appendEvent, type EventDetail, type EventKind } from './events.ts';
@@ -161,8 +162,14 @@ export interface OrderOutcome {
   readonly orderStatus: string;
   readonly itemId: number | null;
   readonly itemStatus: string | null;
-  /** total_price_charged, in the account currency. */
+  /** total_price_charged, in the account currency, rounded to its minor units (display only). */
   readonly charged: Money | null;
+  /** total_price_charged.amount exactly as the service sent it: totals are sums of these. */
+  readonly chargedText: string | null;
+  /** What the service says it issued (the item's price), as received. */
+  readonly issued: { readonly text: string; readonly currency: string } | null;
+  /** Differences from what the row asked, and values we could not read; empty when the answer agrees. */
+  readonly findings: readonly Finding[];
   /** applied_exchange_rate, its rate kept as the service's decimal text. */
   readonly exchangeRate: { readonly rate: string; readonly from: string | null; readonly to: string | null } | null;
   readonly feeRate: string | null;
@@ -179,6 +186,9 @@ const outcomeSchema = z.object({
   exchangeRate: z.object({ rate: decimalText, from: z.string().nullable(), to: z.string().nullable() }).nullable(),
   feeRate: decimalText.nullable(),
   acceptanceExpiry: z.number().int().nullable(),
+  chargedText: decimalText.nullable(),
+  issued: z.object({ text: z.string().min(1).max(64), currency: z.string().min(1).max(16) }).nullable(),
+  findings: z.array(findingSchema),
 });
 
 /**
@@ -199,7 +209,8 @@ export function markOrdered(
     via === 'reconciliation' ? 'reconciled' : 'ordered',
     `UPDATE recipients SET state = 'ordered', order_id = ?, order_status = ?, item_id = ?, item_status = ?,
             charged_minor = ?, charged_currency = ?, exchange_rate = ?, rate_from = ?, rate_to = ?, fee_rate = ?,
-            acceptance_expiry = ?, ordered_at = ?, last_error = NULL, next_attempt_at = NULL, updated_at = ?
+            acceptance_expiry = ?, charged_text = ?, issued_amount = ?, issued_currency = ?, discrepancies = ?,
+            ordered_at = ?, last_error = NULL, next_attempt_at = NULL, updated_at = ?
       WHERE id = ? AND state = 'sending' RETURNING campaign_id`,
     [
       o.orderId,
@@ -213,12 +224,46 @@ export function markOrdered(
       o.exchangeRate?.to ?? null,
       o.feeRate,
       o.acceptanceExpiry,
+      o.chargedText,
+      o.issued?.text ?? null,
+      o.issued?.currency ?? null,
+      o.findings.length > 0 ? JSON.stringify(o.findings) : null,
       now,
       now,
       rowId,
     ],
     now,
-    { orderId: o.orderId, orderStatus: o.orderStatus, itemStatus: o.itemStatus, via },
+    {
+      orderId: o.orderId,
+      orderStatus: o.orderStatus,
+      itemStatus: o.itemStatus,
+      via,
+      ...(o.findings.length > 0 ? { findings: o.findings.map((f) => f.message) } : {}),
+    },
+  );
+}
+
+/**
+ * An answer about an ordered row (a poll) disagreed with what it asked: the findings are added to
+ * the row's, each once. Returns whether anything new was recorded.
+ */
+export function addFindings(db: Db, rowId: number, findings: readonly Finding[], now: number): boolean {
+  const parsed = z.array(findingSchema).parse(findings);
+  return applyAndLog(
+    db,
+    rowId,
+    'flagged',
+    `UPDATE recipients SET discrepancies = (
+        SELECT json_group_array(json(value)) FROM (
+          SELECT value FROM json_each(coalesce(discrepancies, '[]'))
+          UNION SELECT value FROM json_each(?))),
+        updated_at = ?
+      WHERE id = ? AND EXISTS (SELECT 1 FROM json_each(?) n
+        WHERE n.value NOT IN (SELECT value FROM json_each(coalesce(recipients.discrepancies, '[]'))))
+      RETURNING campaign_id`,
+    [JSON.stringify(parsed), now, rowId, JSON.stringify(parsed)],
+    now,
+    { findings: parsed.map((f) => f.message) },
   );
 }
 

@@ -2,7 +2,8 @@
 // about its order. State changes live in recipient-transitions.ts; this module inserts and reads.
 
 import { z } from 'zod';
-import type { Money } from '../../../../shared/domain/money.ts';
+import { exactDecimalText, type DecimalAmount, type Money } from '../../../../shared/domain/money.ts';
+import { findingSchema } from '../../../../shared/domain/findings.ts';
 import { ROW_STATES, type RowState } from '../../../../shared/domain/rows.ts';
 import { newExternalReferenceId } from '../ids.ts';
 import type { Db } from '../open.ts';
@@ -70,6 +71,10 @@ const recipientColumns = z.object({
   delivered_at: timestamp.nullable(),
   updated_at: timestamp,
   next_attempt_at: timestamp.nullable(),
+  charged_text: decimalText.nullable(),
+  issued_amount: z.string().nullable(),
+  issued_currency: z.string().nullable(),
+  discrepancies: jsonText(z.array(findingSchema)).nullable(),
 });
 
 /** What the send queue needs of a row to build its order: no order fields, no stored CSV cells. */
@@ -121,6 +126,12 @@ const recipientRow = recipientColumns.transform((r) => ({
     r.charged_minor !== null && r.charged_currency !== null
       ? ({ minor: r.charged_minor, currency: r.charged_currency } satisfies Money)
       : null,
+  /** total_price_charged.amount exactly as the service sent it (charged is it rounded, for display). */
+  chargedText: r.charged_text,
+  /** What the service says it issued: the item's price as received. */
+  issued: r.issued_amount !== null && r.issued_currency !== null ? { text: r.issued_amount, currency: r.issued_currency } : null,
+  /** Differences between the service's answers and what the row asked, and values we could not read. */
+  findings: r.discrepancies ?? [],
   exchangeRate: r.exchange_rate !== null ? { rate: r.exchange_rate, from: r.rate_from, to: r.rate_to } : null,
   feeRate: r.fee_rate,
   acceptanceExpiry: r.acceptance_expiry,
@@ -239,19 +250,35 @@ export function countByState(db: Db, campaignId: string): StateCounts {
 }
 
 const totalRow = z.object({ currency: currencyCode, minor: minorUnits });
+const exactTotalRow = z.object({ currency: currencyCode, sum: z.string().regex(/^-?\d+\/\d+$/) });
+
+/** A charged total: the exact sum of what the service sent, as decimal text with at least the currency's decimals. */
+export type ChargedTotal = DecimalAmount;
 
 /**
  * What the service charged for this campaign's orders, per account currency (never summed across
- * currencies), sorted by currency code. Every row with a recorded charge counts, whatever its state.
+ * currencies), sorted by currency code: the exact sum of the amounts as the service stated them.
+ * Every row with a recorded charge counts, whatever its state.
  */
-export function chargedTotals(db: Db, campaignId: string): Money[] {
+export function chargedTotals(db: Db, campaignId: string): ChargedTotal[] {
   const raws = statement(
     db,
-    `SELECT charged_currency AS currency, sum(charged_minor) AS minor FROM recipients
-      WHERE campaign_id = ? AND charged_minor IS NOT NULL
+    `SELECT charged_currency AS currency, decimal_sum(charged_text) AS sum FROM recipients
+      WHERE campaign_id = ? AND charged_text IS NOT NULL
       GROUP BY charged_currency ORDER BY charged_currency`,
   ).all(campaignId);
-  return parseRows(totalRow, 'recipients', raws);
+  return parseRows(exactTotalRow, 'recipients', raws).map(({ currency, sum }) => {
+    const [units = '0', scale = '0'] = sum.split('/');
+    return { currency, amount: exactDecimalText({ units: BigInt(units), scale: Number(scale) }, currency) };
+  });
+}
+
+/**
+ * Rows whose order answer disagreed with what they asked (or could not be read), for the status,
+ * the campaign screen and the pause message.
+ */
+export function countFlagged(db: Db, campaignId: string): number {
+  return z.number().int().parse(statement(db, 'SELECT count(*) FROM recipients WHERE campaign_id = ? AND discrepancies IS NOT NULL').pluck().get(campaignId));
 }
 
 /** Face value of the campaign's rows in the given states, per product currency (e.g. what is left to send). */

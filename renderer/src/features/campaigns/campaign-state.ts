@@ -12,6 +12,7 @@ const PAUSE_LABELS: Record<NonNullable<CampaignSummary['pausedReason']>, string>
   interrupted: 'Interrupted',
   preflight: 'Paused: pre-flight check failed',
   auth: 'Paused: the API key was refused',
+  mismatch: 'Paused: the service issued something else',
 };
 
 export function campaignState(c: CampaignSummary): StateView {

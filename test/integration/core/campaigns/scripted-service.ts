@@ -53,9 +53,11 @@ export function scriptedService(
       status: 'COMPLETED',
       externalReferenceId: key,
       createdAt: undefined,
-      item: { id: id + 50_000, status: 'PENDING', productId: undefined, price: { minor: 2500, currency: 'USD' }, transactionFeeRate: 0 },
-      charged: { amount: { minor: 2500, currency: 'USD' }, rawAmount: 25, rate: 1, from: 'USD', to: 'USD' },
+      item: { id: id + 50_000, status: 'PENDING', productId: undefined, price: { text: '25', currency: 'USD', money: { minor: 2500, currency: 'USD' } }, transactionFeeRate: 0 },
+      charged: { amount: { minor: 2500, currency: 'USD' }, text: '25', rate: 1, from: 'USD', to: 'USD' },
       acceptanceExpiresAt: undefined,
+      recipientEmail: undefined,
+      anomalies: [],
       raw: {},
     };
     orders.push(order);

@@ -42,7 +42,7 @@ describe('events', () => {
       markOrdered(
         db,
         id,
-        { orderId: i + 1, orderStatus: 'COMPLETED', itemId: i + 1, itemStatus: 'PENDING', charged: null, exchangeRate: null, feeRate: null, acceptanceExpiry: null },
+        { orderId: i + 1, orderStatus: 'COMPLETED', itemId: i + 1, itemStatus: 'PENDING', charged: null, chargedText: null, issued: null, findings: [], exchangeRate: null, feeRate: null, acceptanceExpiry: null },
         base + i * 20_000,
       );
     });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { toDecimal } from '../../../../shared/domain/money.ts';
 import type { Db } from '../../../../electron/core/db/open.ts';
 import { createCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
 import {
@@ -28,7 +29,7 @@ import { campaignInput, person, seed, T0, tempDb } from './helpers.ts';
 let nextOrder = 1;
 function order(charged: OrderOutcome['charged']): OrderOutcome {
   const id = nextOrder++;
-  return { orderId: id, orderStatus: 'COMPLETED', itemId: id, itemStatus: 'PENDING', charged, exchangeRate: null, feeRate: null, acceptanceExpiry: null };
+  return { orderId: id, orderStatus: 'COMPLETED', itemId: id, itemStatus: 'PENDING', charged, chargedText: charged ? toDecimal(charged) : null, issued: null, findings: [], exchangeRate: null, feeRate: null, acceptanceExpiry: null };
 }
 
 function send(db: Db, id: number, charged: OrderOutcome['charged'] = { minor: 2500, currency: 'USD' }): OrderOutcome {
@@ -66,9 +67,23 @@ describe('counts and totals', () => {
     send(db, rowIds[2]!, { minor: 3_000_000, currency: 'KRW' });
     send(db, seed(db, 1).rowIds[0]!, { minor: 99, currency: 'EUR' });
     expect(chargedTotals(db, campaignId)).toEqual([
-      { currency: 'EUR', minor: 3835 },
-      { currency: 'KRW', minor: 3_000_000 },
+      { currency: 'EUR', amount: '38.35' },
+      { currency: 'KRW', amount: '3000000' },
     ]);
+  });
+
+  it('charged totals are exact sums of the amounts as the service sent them, extra decimals and all', () => {
+    const { db } = tempDb();
+    const { campaignId, rowIds } = seed(db, 3);
+    // Three converted charges of 7.4925 + 0.0075 + 12.1: rounded per row they would add up to 19.61.
+    const exact = ['7.4925', '0.0075', '12.1'];
+    rowIds.forEach((id, i) => {
+      markSending(db, id, '{}', T0);
+      const text = exact[i] ?? '0';
+      markOrdered(db, id, { ...order({ minor: Math.round(Number(text) * 100), currency: 'USD' }), chargedText: text }, T0);
+    });
+    expect(chargedTotals(db, campaignId)).toEqual([{ currency: 'USD', amount: '19.60' }]);
+    expect(getRecipient(db, rowIds[0]!)?.chargedText).toBe('7.4925');
   });
 
   it('face value totals count the rows in the given states', () => {

@@ -86,7 +86,7 @@ describe('orders', () => {
     expect(outcome.value).toMatchObject({
       status: 'COMPLETED',
       externalReferenceId: 'it-krw-1',
-      item: { status: 'PENDING', price: { minor: 30000, currency: 'KRW' } },
+      item: { status: 'PENDING', price: { text: '30000', currency: 'KRW', money: { minor: 30000, currency: 'KRW' } } },
       charged: { from: 'KRW', to: 'USD', amount: { currency: 'USD' } },
     });
     expect(outcome.value.charged?.rate).toBeGreaterThan(0);
@@ -95,7 +95,7 @@ describe('orders', () => {
   it('a range product takes custom_amount, and an amount outside it is a definite rejection', async () => {
     const { service, sim } = await setup();
     const ok = await service.createOrder(order('us-range', 'it-range-1', { customAmount: money(2550, 'USD') }));
-    expect(ok).toMatchObject({ kind: 'ok', value: { item: { price: { minor: 2550, currency: 'USD' } } } });
+    expect(ok).toMatchObject({ kind: 'ok', value: { item: { price: { text: '25.5', money: { minor: 2550, currency: 'USD' } } } } });
     const tooHigh = await service.createOrder(order('us-range', 'it-range-2', { customAmount: money(60000, 'USD') }));
     expect(tooHigh).toMatchObject({ kind: 'rejected', status: 422, code: 'AMOUNT_OUT_OF_RANGE' });
     expect(tooHigh.kind === 'rejected' && tooHigh.message).toMatch(/max/);

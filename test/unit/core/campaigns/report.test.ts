@@ -16,7 +16,7 @@ function row(over: Partial<ReportRow> = {}): ReportRow {
     orderStatus: 'COMPLETED',
     itemId: 7001,
     itemStatus: 'COMPLETED',
-    charged: { minor: 2500, currency: 'USD' },
+    charged: { amount: '25.00', currency: 'USD' },
     exchangeRate: '1',
     feeRate: '0',
     externalReferenceId: 'gb-abc',
@@ -25,6 +25,8 @@ function row(over: Partial<ReportRow> = {}): ReportRow {
     acceptanceExpiry: null,
     lastError: null,
     line: 2,
+    issued: null,
+    findings: [],
     ...over,
   };
 }
@@ -41,7 +43,7 @@ describe('the delivery report', () => {
   });
 
   it('has one row per recipient with exact decimal amounts and ISO times', () => {
-    const [, first] = parse(renderReport([row({ amount: { minor: 30000, currency: 'KRW' }, charged: { minor: 2346, currency: 'USD' }, exchangeRate: '0.00075' })]));
+    const [, first] = parse(renderReport([row({ amount: { minor: 30000, currency: 'KRW' }, charged: { amount: '23.46', currency: 'USD' }, exchangeRate: '0.00075' })]));
     expect(first?.slice(0, 5)).toEqual(['Ada Lovelace', 'ada@example.com', '30000', 'KRW', 'delivered']);
     expect(first?.slice(9, 13)).toEqual(['23.46', 'USD', '0.00075', '0']);
     expect(first?.[14]).toBe('2026-11-22T10:00:00.000Z');
@@ -50,9 +52,9 @@ describe('the delivery report', () => {
 
   it('ends with totals per currency, never summed across currencies', () => {
     const rows = [
-      row({ amount: { minor: 2500, currency: 'USD' }, charged: { minor: 2500, currency: 'USD' } }),
-      row({ amount: { minor: 1000, currency: 'USD' }, charged: { minor: 1000, currency: 'USD' } }),
-      row({ amount: { minor: 30000, currency: 'KRW' }, charged: { minor: 2346, currency: 'USD' } }),
+      row({ amount: { minor: 2500, currency: 'USD' }, charged: { amount: '25.00', currency: 'USD' } }),
+      row({ amount: { minor: 1000, currency: 'USD' }, charged: { amount: '10.00', currency: 'USD' } }),
+      row({ amount: { minor: 30000, currency: 'KRW' }, charged: { amount: '23.46', currency: 'USD' } }),
       row({ state: 'failed', orderId: null, charged: null }),
     ];
     const totals = parse(renderReport(rows)).filter((r) => r[0]?.startsWith('TOTAL'));

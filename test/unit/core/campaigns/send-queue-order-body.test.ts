@@ -82,19 +82,24 @@ describe('orderOutcomeOf', () => {
     status: 'COMPLETED',
     externalReferenceId: row.externalReferenceId,
     createdAt: '2026-01-15T09:00:00.000Z',
-    item: { id: 7001, status: 'PENDING', productId: 202, price: { minor: 3_000_000, currency: 'KRW' }, transactionFeeRate: 0.02 },
-    charged: { amount: { minor: 2346, currency: 'USD' }, rawAmount: 23.46, rate: 0.00075, from: 'KRW', to: 'USD' },
+    item: { id: 7001, status: 'PENDING', productId: 202, price: { text: '30000', currency: 'KRW', money: { minor: 30_000, currency: 'KRW' } }, transactionFeeRate: 0.02 },
+    charged: { amount: { minor: 2346, currency: 'USD' }, text: '23.4601', rate: 0.00075, from: 'KRW', to: 'USD' },
     acceptanceExpiresAt: '2026-01-22T09:00:00.000Z',
+    recipientEmail: undefined,
+    anomalies: [],
     raw: {},
   };
 
-  it('keeps the order and item ids and statuses, the charge in minor units, the rate and fee as decimal text, and the expiry', () => {
-    expect(orderOutcomeOf(order)).toEqual({
+  it('keeps the order and item ids and statuses, the charge exactly as sent (and rounded for display), what was issued, the rate and fee as decimal text, and the expiry', () => {
+    expect(orderOutcomeOf(order, [])).toEqual({
       orderId: 9001,
       orderStatus: 'COMPLETED',
       itemId: 7001,
       itemStatus: 'PENDING',
       charged: { minor: 2346, currency: 'USD' },
+      chargedText: '23.4601',
+      issued: { text: '30000', currency: 'KRW' },
+      findings: [],
       exchangeRate: { rate: '0.00075', from: 'KRW', to: 'USD' },
       feeRate: '0.02',
       acceptanceExpiry: Date.UTC(2026, 0, 22, 9),
@@ -103,7 +108,7 @@ describe('orderOutcomeOf', () => {
 
   it('records nothing it was not told: no charge, no rate, no expiry', () => {
     const bare: Order = { ...order, charged: undefined, acceptanceExpiresAt: undefined, item: { ...order.item, transactionFeeRate: undefined } };
-    expect(orderOutcomeOf(bare)).toMatchObject({ charged: null, exchangeRate: null, feeRate: null, acceptanceExpiry: null });
+    expect(orderOutcomeOf(bare, [])).toMatchObject({ charged: null, exchangeRate: null, feeRate: null, acceptanceExpiry: null });
   });
 });
 

@@ -116,10 +116,19 @@ describe('findOrderByReference', () => {
     expect(await client.findOrderByReference('dup')).toMatchObject({ kind: 'ok', value: { order: { id: 2 }, duplicates: [{ id: 4 }] } });
   });
 
-  it('an unreadable order under the key is ambiguous, not "not found"', async () => {
-    const server = await serve((_req, res) => json(res, 200, { orders: [{ id: 5, external_reference_id: 'k', status: 'COMPLETED' }] }));
+  it('an order under the key without the id we need is ambiguous, not "not found"', async () => {
+    const server = await serve((_req, res) => json(res, 200, { orders: [{ external_reference_id: 'k', status: 'COMPLETED' }] }));
     const { client } = makeClient(server.url);
     expect(await client.findOrderByReference('k')).toMatchObject({ kind: 'ambiguous', reason: 'schema' });
+  });
+
+  it('an order under the key with odd fields besides id, status and key is found, its odd values kept as anomalies', async () => {
+    const server = await serve((_req, res) => json(res, 200, { orders: [{ id: 5, external_reference_id: 'k', status: 'COMPLETED', order_item: { id: 6, status: 'PENDING', price: { amount: 5.001, currency: 'USD' } } }] }));
+    const { client } = makeClient(server.url);
+    const outcome = await client.findOrderByReference('k');
+    if (outcome.kind !== 'ok') throw new Error(outcome.message);
+    expect(outcome.value.order).toMatchObject({ id: 5, item: { id: 6, price: { text: '5.001', currency: 'USD', money: undefined } } });
+    expect(outcome.value.order?.anomalies.join('\n')).toMatch(/price: 5.001 USD/);
   });
 });
 

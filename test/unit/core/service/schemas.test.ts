@@ -30,10 +30,11 @@ describe('product schema', () => {
   it('finds the currency under price.currency or currency_code, and uses the fallback only when none is given', () => {
     expect(parseProduct({ ...base, price: { currency: 'jpy' }, amount: 500 })).toMatchObject({ value: { currency: 'JPY' } });
     expect(parseProduct({ ...base, currency_code: 'KRW', amount: 500 }, { fallbackCurrency: 'USD' })).toMatchObject({ value: { currency: 'KRW' } });
-    expect(parseProduct({ ...base, amount: 5 }, { fallbackCurrency: 'usd' })).toMatchObject({ value: { price: { amount: { minor: 500, currency: 'USD' } } } });
+    expect(parseProduct({ ...base, currency_code: 'KRW', amount: 500 })).toMatchObject({ value: { currencySource: 'service' } });
+    expect(parseProduct({ ...base, amount: 5 }, { fallbackCurrency: 'usd' })).toMatchObject({ value: { currencySource: 'stated', price: { amount: { minor: 500, currency: 'USD' } } } });
     const none = parseProduct({ ...base, amount: 5 });
     expect(none.ok).toBe(false);
-    if (!none.ok) expect(none.issues[0]).toMatch(/^product\.currency: no currency/);
+    if (!none.ok) expect(none.issues[0]).toMatch(/^product\.currency: the service does not state its currency/);
   });
 
   it('keeps unknown fields and tolerates unknown availability values', () => {
@@ -57,7 +58,7 @@ describe('product schema', () => {
 });
 
 describe('order schema', () => {
-  it('maps the spec fields to our names, with the item price exact and the charge rounded', () => {
+  it('maps the spec fields to our names, with the item price and the charge exactly as sent (the charge also rounded, for display)', () => {
     const parsed = parseOrder({ ...ORDER, total_price_charged: { ...ORDER.total_price_charged, amount: 23.456 } });
     expect(parsed).toMatchObject({
       ok: true,
@@ -65,9 +66,10 @@ describe('order schema', () => {
         id: 9001,
         status: 'COMPLETED',
         externalReferenceId: 'ref-1',
-        item: { id: 7001, status: 'PENDING', productId: 123, price: { minor: 30000, currency: 'KRW' }, transactionFeeRate: 0.02 },
-        charged: { amount: { minor: 2346, currency: 'USD' }, rawAmount: 23.456, rate: 0.00075, from: 'KRW', to: 'USD' },
+        item: { id: 7001, status: 'PENDING', productId: 123, price: { text: '30000', currency: 'KRW', money: { minor: 30000, currency: 'KRW' } }, transactionFeeRate: 0.02 },
+        charged: { amount: { minor: 2346, currency: 'USD' }, text: '23.456', rate: 0.00075, from: 'KRW', to: 'USD' },
         acceptanceExpiresAt: undefined,
+        anomalies: [],
       },
     });
   });
@@ -87,10 +89,32 @@ describe('order schema', () => {
     expect(parseOrder(order)).toMatchObject({ ok: true, value: { status: 'ON_HOLD', item: { status: 'REISSUED' } } });
   });
 
-  it('reports a missing item status by its path', () => {
+  it('keeps an order whose item lacks its status, flagging the field by its path (only id, status and key are strict)', () => {
     const { status: _dropped, ...item } = ORDER.order_item;
     const parsed = parseOrder({ ...ORDER, order_item: item });
-    expect(parsed).toEqual({ ok: false, issues: ['order.order_item.status: expected string, received undefined'] });
+    expect(parsed).toMatchObject({ ok: true, value: { id: 9001, item: { id: 7001, status: undefined }, anomalies: ['order.order_item.status: expected text, received nothing'] } });
+  });
+
+  it('reports a missing order status by its path: the engine cannot track an order without it', () => {
+    const { status: _dropped, ...order } = ORDER;
+    expect(parseOrder(order)).toEqual({ ok: false, issues: ['order.status: expected string, received undefined'] });
+  });
+
+  it('keeps odd values as received and flags them: an extra decimal, an unknown currency, a price in words', () => {
+    const odd = parseOrder({ ...ORDER, order_item: { ...ORDER.order_item, price: { amount: 11.505, currency: 'USD' } }, total_price_charged: { amount: '12.5', currency: 'Dollars' } });
+    if (!odd.ok) throw new Error(odd.issues.join());
+    expect(odd.value.item.price).toEqual({ text: '11.505', currency: 'USD', money: undefined });
+    expect(odd.value.charged).toBeUndefined();
+    expect(odd.value.anomalies).toHaveLength(2);
+    expect(odd.value.anomalies.join('\n')).toMatch(/11\.505 USD/);
+    expect(odd.value.anomalies.join('\n')).toMatch(/12\.5 Dollars/);
+    const words = parseOrder({ ...ORDER, order_item: { ...ORDER.order_item, price: 'twenty dollars' } });
+    expect(words).toMatchObject({ ok: true, value: { item: { price: undefined }, anomalies: ['order.order_item.price.amount: expected a number, received nothing'] } });
+  });
+
+  it('reads the recipient e-mail an answer echoes', () => {
+    const order = { ...ORDER, delivery: { recipient: { name: 'A', email: 'a@example.com' } } };
+    expect(parseOrder(order)).toMatchObject({ ok: true, value: { recipientEmail: 'a@example.com' } });
   });
 
   it('accepts an order without the optional money fields', () => {

@@ -1,0 +1,102 @@
+// Every answer is evidence (DESIGN "Verify every answer"): what the service says it issued and
+// charged is the record, and it is compared with what the row asked before anything else happens.
+// The expectation is read from the row's frozen request body (the bytes that were POSTed), so an
+// edit of the row after its intent committed cannot hide a difference.
+
+import { formatMoney, fromNumber, MoneyError, toDecimal, type Money } from '../../../shared/domain/money.ts';
+import type { CampaignForOrder } from './order-body.ts';
+import type { Order } from '../service/types.ts';
+import type { Finding } from '../../../shared/domain/findings.ts';
+
+export type { Finding };
+
+/** What one row asked the service for. */
+export interface OrderExpectation {
+  readonly key: string;
+  readonly productId: number;
+  /** Range product: the custom amount sent; fixed: the product's price. In the product's currency. */
+  readonly amount: Money;
+  readonly email: string | null;
+}
+
+export class UnreadableRequestError extends Error {
+  override readonly name = 'UnreadableRequestError';
+}
+
+/** What a frozen request body asked for, read back from its bytes. */
+export function expectationOf(campaign: CampaignForOrder, requestBody: string): OrderExpectation {
+  let body: unknown;
+  try {
+    body = JSON.parse(requestBody);
+  } catch {
+    throw new UnreadableRequestError('a stored request body is not JSON');
+  }
+  const at = (...path: string[]): unknown => {
+    let value: unknown = body;
+    for (const key of path) value = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)[key] : undefined;
+    return value;
+  };
+  const key = at('external_reference_id');
+  const productId = at('item', 'id');
+  if (typeof key !== 'string' || typeof productId !== 'number') throw new UnreadableRequestError('a stored request body has no key or product id');
+  const product = campaign.product;
+  const custom = at('custom_amount');
+  let amount: Money;
+  try {
+    amount =
+      typeof custom === 'number'
+        ? fromNumber(custom, product.currency)
+        : { minor: product.priceKind === 'fixed' ? product.amountMinor : product.minMinor, currency: product.currency };
+  } catch (err) {
+    if (!(err instanceof MoneyError)) throw err;
+    throw new UnreadableRequestError(`a stored request body has an amount we cannot read (${err.message})`);
+  }
+  const email = at('delivery', 'recipient', 'email');
+  return { key, productId, amount, email: typeof email === 'string' ? email : null };
+}
+
+/** Every difference between an answer and what was asked, and every value of it we could not read. */
+export function verifyOrder(expected: OrderExpectation, order: Order): Finding[] {
+  const findings: Finding[] = [];
+  const mismatch = (field: Finding['field'], asked: string, stated: string, message: string) =>
+    findings.push({ kind: 'mismatch', field, asked, stated, message });
+
+  if (order.externalReferenceId !== expected.key) {
+    const echo = order.externalReferenceId ?? 'nothing';
+    mismatch('key', expected.key, echo, `the answer echoes the key ${order.externalReferenceId === undefined ? 'of no order' : `"${echo}"`} for an order under "${expected.key}"`);
+  }
+  if (order.item.productId !== undefined && order.item.productId !== expected.productId) {
+    mismatch('product', String(expected.productId), String(order.item.productId), `the service issued product ${order.item.productId} for an order of product ${expected.productId}`);
+  }
+  const asked = formatMoney(expected.amount);
+  const price = order.item.price;
+  if (!price) {
+    mismatch('amount', asked, 'nothing', `the service does not say what it issued for a ${asked} gift (no order_item.price)`);
+  } else {
+    const stated = `${price.currency} ${price.money ? toDecimal(price.money) : price.text}`;
+    if (price.currency.toUpperCase() !== expected.amount.currency) {
+      mismatch('currency', asked, stated, `the service issued ${stated} for a ${asked} gift (another currency)`);
+    } else if (!price.money || price.money.minor !== expected.amount.minor) {
+      mismatch('amount', asked, stated, `the service issued ${stated} for a ${asked} gift`);
+    }
+  }
+  const echoed = order.recipientEmail;
+  if (echoed !== undefined && expected.email !== null && echoed.trim().toLowerCase() !== expected.email.trim().toLowerCase()) {
+    mismatch('recipient', expected.email, echoed, `the service addressed the gift to ${echoed} instead of ${expected.email}`);
+  }
+  for (const anomaly of order.anomalies) {
+    findings.push({ kind: 'unreadable', field: 'record', stated: anomaly, message: `unexpected value in the answer: ${anomaly}` });
+  }
+  return findings;
+}
+
+export const mismatches = (findings: readonly Finding[]): Finding[] => findings.filter((f) => f.kind === 'mismatch');
+
+/** The pause detail for a row whose answer disagreed: names the row, the order and each difference. */
+export function mismatchDetail(line: number, orderId: number, findings: readonly Finding[]): string {
+  const differences = mismatches(findings).map((f) => f.message).join('; ');
+  return (
+    `Line ${line}, order ${orderId}: ${differences}. Sending paused so no more gifts go out this way; ` +
+    'the row is flagged with both values. Check the order with the service before you resume (the next order then goes alone and is checked again).'
+  );
+}

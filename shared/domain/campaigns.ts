@@ -1,0 +1,20 @@
+// The words of a campaign's life, defined once: the repositories, the contract, the CLI and the
+// screens derive from these lists.
+
+export const ENVIRONMENTS = ['simulator', 'sandbox', 'production'] as const;
+export type Environment = (typeof ENVIRONMENTS)[number];
+
+/**
+ * draft: imported, nothing sent. sending: the user asked to send; the queue works while the app runs.
+ * paused: sending stopped, with a reason. done: every sendable row was settled.
+ */
+export const SEND_STATES = ['draft', 'sending', 'paused', 'done'] as const;
+export type SendState = (typeof SEND_STATES)[number];
+
+/**
+ * Why a campaign is paused: the user asked; the circuit breaker tripped; the app stopped mid-send;
+ * a pre-flight check failed; the service refused the key; an answer of the service disagreed with
+ * what a row asked (another amount, product, currency or recipient was issued).
+ */
+export const PAUSE_REASONS = ['user', 'circuit-breaker', 'interrupted', 'preflight', 'auth', 'mismatch'] as const;
+export type PauseReason = (typeof PAUSE_REASONS)[number];
