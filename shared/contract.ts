@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, PAUSE_REASONS, SEND_STATES } from './domain/campaigns.ts';
 import { ROW_STATES } from './domain/rows.ts';
+import { findingSchema } from './domain/findings.ts';
 
 export const environmentSchema = z.enum(ENVIRONMENTS);
 export type EnvironmentName = z.infer<typeof environmentSchema>;
@@ -50,6 +51,12 @@ export const productSchema = z.object({
   brand: z.string().nullable(),
   countryCode: z.string().nullable(),
   currency: z.string(),
+  /**
+   * 'service': the product's record states its currency. 'stated' (the organiser gave it) or
+   * 'learned' (earlier orders of it were issued in it): the record states none, and the first
+   * order confirms it or pauses the campaign.
+   */
+  currencySource: z.enum(['service', 'stated', 'learned']),
   availability: z.string(),
   deliveryMethods: z.array(z.string()),
   price: z.discriminatedUnion('kind', [
@@ -61,7 +68,17 @@ export const productSchema = z.object({
 });
 export type ProductDto = z.infer<typeof productSchema>;
 
+/** A product record we could not read: listed with what is missing or odd, never dropped silently. */
+export const unreadableProductSchema = z.object({
+  id: z.number().int().nullable(),
+  name: z.string().nullable(),
+  problem: z.string(),
+  /** Only its currency is missing: choosing one makes it orderable. */
+  needsCurrency: z.boolean(),
+});
+
 export const issueSchema = z.object({ field: z.string().optional(), message: z.string() });
+const currencyInput = z.string().regex(/^[A-Z]{3}$/);
 
 export const rowSchema = z.object({
   id: z.number().int(),
@@ -75,7 +92,12 @@ export const rowSchema = z.object({
   orderStatus: z.string().nullable(),
   itemId: z.number().nullable(),
   itemStatus: z.string().nullable(),
+  /** What the service charged, exactly as it stated it (may carry more decimals than the currency). */
   charged: moneySchema.nullable(),
+  /** What the service says it issued (the item's price), as received. */
+  issued: z.object({ currency: z.string(), amount: z.string() }).nullable(),
+  /** Where the service's answers disagreed with what the row asked ('mismatch'), or could not be read. */
+  findings: z.array(findingSchema),
   exchangeRate: z.string().nullable(),
   feeRate: z.string().nullable(),
   externalReferenceId: z.string(),
@@ -111,6 +133,8 @@ export const campaignSummarySchema = z.object({
   /** Epoch ms of the next scheduled poll round, when one is scheduled. */
   nextPollAt: z.number().nullable(),
   acceptanceExpired: z.number().int(),
+  /** Rows whose order answer disagreed with what they asked, or could not be read. */
+  flagged: z.number().int(),
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
@@ -177,8 +201,9 @@ export const contract = {
   },
 
   'products:list': {
-    input: z.object({ environment: environmentSchema, country: z.string().regex(/^[A-Z]{2}$/) }),
-    output: z.object({ products: z.array(productSchema) }),
+    /** `currency`: the organiser's currency for products whose record states none. */
+    input: z.object({ environment: environmentSchema, country: z.string().regex(/^[A-Z]{2}$/), currency: currencyInput.optional() }),
+    output: z.object({ products: z.array(productSchema), unreadable: z.array(unreadableProductSchema) }),
   },
 
   /** Everything the import screen needs before anything is stored: the parse, the mapping, every row's findings. */
@@ -187,6 +212,7 @@ export const contract = {
       environment: environmentSchema,
       productId: z.number().int(),
       country: z.string().regex(/^[A-Z]{2}$/).optional(),
+      currency: currencyInput.optional(),
       defaultAmount: z.string().max(32).nullable().optional(),
       csv: csvOptionsSchema.optional(),
     }),

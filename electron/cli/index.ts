@@ -67,7 +67,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError || error instanceof ConfigurationError || error instanceof CampaignNotFoundError || (error instanceof ServiceError && error.kind === 'not-found')) {
+    if (error instanceof UsageError || error instanceof ConfigurationError || error instanceof CampaignNotFoundError || (error instanceof ServiceError && (error.kind === 'not-found' || error.kind === 'currency'))) {
       process.stderr.write(`giftbatch: ${error.message}\n`);
       process.exitCode = EXIT.usage;
     } else if (error instanceof ServiceUnreachableError || (error instanceof ServiceError && (error.kind === 'auth' || error.kind === 'unreachable'))) {

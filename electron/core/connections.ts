@@ -24,6 +24,11 @@ export const DEFAULT_RATES: Readonly<Record<Environment, number>> = { simulator:
 const LIMITER_TICK_MS = 200;
 const burstFor = (rate: number): number => Math.max(1, Math.ceil(rate / 5));
 
+/** The service a connection talks to, for messages: "the built-in simulator", "the sandbox service at https://…". */
+export function serviceName(connection: Pick<Connection, 'environment' | 'baseUrl' | 'url'>): string {
+  return connection.baseUrl === EMBEDDED_SIMULATOR_URL ? 'the built-in simulator' : `the ${connection.environment} service at ${connection.url}`;
+}
+
 export class ConfigurationError extends Error {
   override readonly name = 'ConfigurationError';
 }

@@ -11,14 +11,15 @@ import { createSendQueue, type RunOptions, type SendQueue, type SendResult } fro
 import { snapshotOf, unorderableReason } from './campaigns/products.ts';
 import { renderReport, writeFileAtomically, type ReportRow } from './campaigns/report.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { createConnections, EMBEDDED_SIMULATOR_URL, type Connection, type ConnectionOptions, type Connections } from './connections.ts';
+import { createConnections, EMBEDDED_SIMULATOR_URL, serviceName, type Connection, type ConnectionOptions, type Connections } from './connections.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import { sendLeaseLive } from './db/repos/send-leases.ts';
 import { getCampaign, listCampaigns, pauseInterrupted, type Campaign, type CreatedCampaign, type Environment, type ProductSnapshot } from './db/repos/campaigns.ts';
-import { chargedTotals, countByState, listByState, type Recipient, type StateCounts } from './db/repos/recipients.ts';
+import { chargedTotals, countByState, countFlagged, learnedCurrency, listByState, type Recipient, type StateCounts } from './db/repos/recipients.ts';
 import { DATABASE_FILE } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
 import type { Availability, Product } from './service/index.ts';
+import { NO_CURRENCY, parseProduct } from './service/schemas.ts';
 import { ROW_STATES } from '../../shared/domain/rows.ts';
 
 export interface EngineOptions {
@@ -37,7 +38,7 @@ export class ServiceError extends Error {
   override readonly name = 'ServiceError';
   constructor(
     message: string,
-    readonly kind: 'auth' | 'unreachable' | 'rejected' | 'not-found',
+    readonly kind: 'auth' | 'unreachable' | 'rejected' | 'not-found' | 'currency',
   ) {
     super(message);
   }
@@ -46,6 +47,23 @@ export class ServiceError extends Error {
 export interface Catalog {
   orderable: Product[];
   unorderable: { product: Product; reason: string }[];
+  /** Records we could not read, never dropped silently: what is missing or odd in each. */
+  unreadable: UnreadableProduct[];
+}
+
+export interface UnreadableProduct {
+  id: number | null;
+  name: string | null;
+  /** "the service does not state its currency …", "product.amount: expected amount, or min_amount and max_amount". */
+  problem: string;
+  /** Only its currency is missing: stating one makes it orderable. */
+  needsCurrency: boolean;
+  raw: unknown;
+}
+
+export interface CatalogOptions {
+  /** The organiser's currency for products whose record states none (CLI --currency). */
+  currency?: string;
 }
 
 export interface CampaignStatus {
@@ -60,6 +78,8 @@ export interface CampaignStatus {
   charged: { currency: string; amount: string }[];
   /** Ordered rows waiting on a recipient whose acceptance link has expired. */
   acceptance_expired: number;
+  /** Rows whose order answer disagreed with what they asked, or held values we could not read. */
+  flagged: number;
 }
 
 export interface PreflightResult {
@@ -80,8 +100,8 @@ export interface Engine {
   readonly clock: Clock;
   /** The connection a campaign was created against (its environment and service address). */
   connectionFor(campaign: Campaign, opts?: Omit<ConnectionOptions, 'baseUrl'>): Promise<Connection>;
-  catalog(connection: Connection, country?: string): Promise<Catalog>;
-  findProduct(connection: Connection, productId: number, country?: string): Promise<Product>;
+  catalog(connection: Connection, country?: string, opts?: CatalogOptions): Promise<Catalog>;
+  findProduct(connection: Connection, productId: number, country?: string, opts?: CatalogOptions): Promise<Product>;
   preview(connection: Connection, bytes: Uint8Array, product: Product, opts?: { defaultAmount?: Money | null; csv?: ImportRequest['csv'] }): CsvImport;
   createCampaign(connection: Connection, request: Omit<ImportRequest, 'environment' | 'baseUrl' | 'product' | 'productId'> & { product: Product }): CreatedCampaign & { preview: CsvImport };
   preflight(campaignId: string): Promise<PreflightResult>;
@@ -131,30 +151,43 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       return connections.get(c.environment, { ...opts, ...(c.baseUrl === EMBEDDED_SIMULATOR_URL ? {} : { baseUrl: c.baseUrl }) });
     },
 
-    async catalog(connection, country) {
+    async catalog(connection, country, opts = {}) {
       const outcome = await connection.client.listAllProducts(country);
-      if (outcome.kind !== 'ok') throw serviceError(outcome);
-      const catalog: Catalog = { orderable: [], unorderable: [] };
-      for (const product of outcome.value.products) {
+      if (outcome.kind !== 'ok') throw serviceError(connection, outcome);
+      const catalog: Catalog = { orderable: [], unorderable: [], unreadable: [] };
+      const add = (product: Product) => {
         const reason = unorderableReason(product);
         if (reason) catalog.unorderable.push({ product, reason });
         else catalog.orderable.push(product);
+      };
+      outcome.value.products.forEach(add);
+      for (const row of outcome.value.invalid) {
+        const read = readWithoutCurrency(db, connection, row.raw, country, opts.currency);
+        if ('product' in read) add(read.product);
+        else catalog.unreadable.push(read.unreadable);
       }
       return catalog;
     },
 
-    async findProduct(connection, productId, country) {
-      const outcome = await connection.client.listAllProducts(country);
-      if (outcome.kind !== 'ok') throw serviceError(outcome);
-      const product = outcome.value.products.find((p) => p.id === productId);
-      if (!product) {
+    async findProduct(connection, productId, country, opts = {}) {
+      const catalog = await engine.catalog(connection, country, opts);
+      const product = [...catalog.orderable, ...catalog.unorderable.map((u) => u.product)].find((p) => p.id === productId);
+      if (product) return product;
+      const unreadable = catalog.unreadable.find((u) => u.id === productId);
+      if (unreadable?.needsCurrency) {
         throw new ServiceError(
-          `Product ${productId} is not in the ${connection.environment} catalog${country ? ` for ${country}` : ''}. ` +
-            'Product ids differ per account and environment: list them with `giftbatch products --country CC`.',
-          'not-found',
+          `Product ${productId} of ${serviceName(connection)}: ${unreadable.problem}. State the currency its amounts are in ` +
+            '(`--currency CCC` on the command line, the currency field in the app); the first order confirms it.',
+          'currency',
         );
       }
-      return product;
+      throw new ServiceError(
+        unreadable
+          ? `Product ${productId} of ${serviceName(connection)} cannot be read: ${unreadable.problem}.`
+          : `Product ${productId} is not in the catalog of ${serviceName(connection)}${country ? ` for ${country}` : ''}. ` +
+              'Product ids differ per account and environment: list them with `giftbatch products --country CC`.',
+        'not-found',
+      );
     },
 
     preview(connection, bytes, product, opts = {}) {
@@ -189,9 +222,9 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       const connection = await engine.connectionFor(c);
       const problems: string[] = [];
       const country = typeof c.product.countryCode === 'string' ? c.product.countryCode : undefined;
-      const catalog = await connection.client.listAllProducts(country);
-      if (catalog.kind !== 'ok') throw serviceError(catalog);
-      const product = catalog.value.products.find((p) => p.id === c.productId) ?? null;
+      // A product whose record states no currency is read in the one the campaign was validated in.
+      const catalog = await engine.catalog(connection, country, { currency: c.product.currency });
+      const product = [...catalog.orderable, ...catalog.unorderable.map((u) => u.product)].find((p) => p.id === c.productId) ?? null;
       let availability: Availability | null = null;
       if (!product) problems.push(`Product ${c.productId} is no longer in the catalog.`);
       else {
@@ -209,7 +242,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
                 'orders would be accepted and charged, but gifts would stay pending until stock returns.',
             );
           }
-        } else if (checked.kind === 'auth') throw serviceError(checked);
+        } else if (checked.kind === 'auth') throw serviceError(connection, checked);
       }
       const ready = listByState(db, campaignId, 'ready');
       const sending = listByState(db, campaignId, 'sending');
@@ -264,6 +297,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         counts: countByState(db, campaignId),
         charged: chargedTotals(db, campaignId),
         acceptance_expired: waiting.filter((r) => r.acceptanceExpiry != null && r.acceptanceExpiry < now).length,
+        flagged: countFlagged(db, campaignId),
       };
     },
 
@@ -326,10 +360,43 @@ function priceKey(p: ProductSnapshot): string {
   return p.priceKind === 'fixed' ? `${p.currency} ${p.amountMinor}` : `${p.currency} ${p.minMinor}-${p.maxMinor}`;
 }
 
-function serviceError(outcome: { kind: string; message: string; endpoint: string }): ServiceError {
+function serviceError(connection: Connection, outcome: { kind: string; message: string; endpoint: string }): ServiceError {
+  const service = serviceName(connection);
   if (outcome.kind === 'auth') {
-    return new ServiceError(`The service refused the API key (${outcome.endpoint}: ${outcome.message}). Check the key for this environment.`, 'auth');
+    return new ServiceError(`${capitalise(service)} refused the API key (${outcome.endpoint}: ${outcome.message}). Check the key for this environment.`, 'auth');
   }
-  if (outcome.kind === 'rejected') return new ServiceError(`${outcome.endpoint}: ${outcome.message}`, 'rejected');
-  return new ServiceError(`The service could not be reached or gave no clear answer (${outcome.endpoint}: ${outcome.message}). Try again later.`, 'unreachable');
+  if (outcome.kind === 'rejected') return new ServiceError(`${capitalise(service)} refused ${outcome.endpoint}: ${outcome.message}`, 'rejected');
+  return new ServiceError(`${capitalise(service)} could not be reached or gave no clear answer (${outcome.endpoint}: ${outcome.message}). Try again later.`, 'unreachable');
+}
+
+const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
+
+/**
+ * A product record the client could not read. One that lacks only its currency (the spec's product
+ * table has no such field) is read in the organiser's currency, else in the one its earlier orders
+ * on this service were issued in; without either it is listed as needing one.
+ */
+function readWithoutCurrency(
+  db: Db,
+  connection: Connection,
+  raw: unknown,
+  country: string | undefined,
+  stated: string | undefined,
+): { product: Product } | { unreadable: UnreadableProduct } {
+  const record = typeof raw === 'object' && raw !== null ? (raw as Record<string, unknown>) : {};
+  const id = typeof record.id === 'number' && Number.isSafeInteger(record.id) ? record.id : typeof record.id === 'string' && /^\d+$/.test(record.id) ? Number(record.id) : null;
+  const name = typeof record.name === 'string' ? record.name : null;
+  const first = parseProduct(raw);
+  const problem = first.ok ? '' : (first.issues[0] ?? 'unreadable').replace(/^product\./, '');
+  const needsCurrency = !first.ok && first.issues.length === 1 && first.issues[0] === `product.currency: ${NO_CURRENCY}`;
+  if (needsCurrency) {
+    const learned = stated === undefined && id !== null ? learnedCurrency(db, { environment: connection.environment, baseUrl: connection.baseUrl, productId: id, country: country ?? null }) : null;
+    const currency = stated ?? learned;
+    if (currency) {
+      const read = parseProduct(raw, { fallbackCurrency: currency });
+      if (read.ok) return { product: { ...read.value, currencySource: stated ? 'stated' : 'learned' } };
+    }
+    return { unreadable: { id, name, problem: NO_CURRENCY, needsCurrency: true, raw } };
+  }
+  return { unreadable: { id, name, problem, needsCurrency: false, raw } };
 }

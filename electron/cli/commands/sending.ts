@@ -11,7 +11,7 @@ import { amountOption, productFor, readCsvFile } from './catalog.ts';
 import { statusLine } from './tracking.ts';
 
 const SEND_HELP = `Usage: giftbatch send FILE.csv --product ID [--amount N] [--sender NAME] [--message TEXT]
-                      [--name NAME] [--country CC] [--rate R] [--yes] [--json]
+                      [--name NAME] [--country CC] [--currency CCC] [--rate R] [--yes] [--json]
 Imports the file as a new campaign, checks the product and every row, asks you to confirm (orders
 are final; --yes confirms), then sends one order per valid row. Ctrl-C pauses cleanly; continue
 with \`giftbatch resume CAMPAIGN_ID\`.`;
@@ -29,6 +29,7 @@ export async function sendCommand(argv: string[]): Promise<number> {
       message: { type: 'string' },
       name: { type: 'string' },
       country: { type: 'string' },
+      currency: { type: 'string' },
       rate: { type: 'string' },
       yes: { type: 'boolean' },
     },
@@ -44,7 +45,7 @@ export async function sendCommand(argv: string[]): Promise<number> {
       ...(common.baseUrl ? { baseUrl: common.baseUrl } : {}),
       ...(rate ? { rate } : {}),
     });
-    const product = await productFor(engine, connection, parsed.values.product, SEND_HELP, parsed.values.country?.toUpperCase());
+    const product = await productFor(engine, connection, parsed.values, SEND_HELP);
     const created = engine.createCampaign(connection, {
       bytes,
       product,
@@ -126,7 +127,7 @@ function exitFor(engine: Engine, id: string, result: SendResult | null): number 
 
 function finish(engine: Engine, common: Common, id: string, code: number): number {
   const status = engine.status(id);
-  if (common.json) printJson({ campaign_id: id, counts: status.counts, charged: status.charged, send_state: status.send_state, paused_reason: status.paused_reason });
+  if (common.json) printJson({ campaign_id: id, counts: status.counts, charged: status.charged, send_state: status.send_state, paused_reason: status.paused_reason, flagged: status.flagged });
   else {
     out(statusLine(status));
     out(`Campaign id: ${id}`);

@@ -15,7 +15,8 @@ export function statusLine(s: CampaignStatus): string {
     `${s.id}  ${s.name} [${s.environment}, product ${s.product_id}] ${s.send_state}${pause}\n` +
     `  ready ${c.ready}, sending ${c.sending}, ordered ${c.ordered}, delivered ${c.delivered}, failed ${c.failed}, ` +
     `cancelled ${c.cancelled}, skipped ${c.skipped}, invalid ${c.invalid}; charged ${charged}` +
-    (s.acceptance_expired ? `\n  ${s.acceptance_expired} recipient link(s) expired without acceptance` : '')
+    (s.acceptance_expired ? `\n  ${s.acceptance_expired} recipient link(s) expired without acceptance` : '') +
+    (s.flagged ? `\n  ${s.flagged} row(s) flagged: the service's answer disagreed with what they asked, or could not be read (the report's discrepancy column names each)` : '')
   );
 }
 

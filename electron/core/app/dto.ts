@@ -4,6 +4,7 @@ import type { MoneyDto, ProductDto, RowDto } from '../../../shared/contract.ts';
 import { toDecimal, type Money } from '../../../shared/domain/money.ts';
 import { unorderableReason } from '../campaigns/products.ts';
 import type { Recipient } from '../db/repos/recipients.ts';
+import { chargedAmountOf } from '../engine.ts';
 import type { Product } from '../service/index.ts';
 
 export function moneyDto(money: Money): MoneyDto {
@@ -17,6 +18,7 @@ export function productDto(product: Product): ProductDto {
     brand: product.brand ?? null,
     countryCode: product.countryCode ?? null,
     currency: product.currency,
+    currencySource: product.currencySource,
     availability: product.availability,
     deliveryMethods: [...product.deliveryMethods],
     price:
@@ -44,7 +46,9 @@ export function rowDto(r: Recipient, now: number): RowDto {
     orderStatus: r.orderStatus,
     itemId: r.itemId,
     itemStatus: r.itemStatus,
-    charged: r.charged ? moneyDto(r.charged) : null,
+    charged: chargedAmountOf(r),
+    issued: r.issued ? { currency: r.issued.currency, amount: r.issued.text } : null,
+    findings: r.findings,
     exchangeRate: r.exchangeRate?.rate ?? null,
     feeRate: r.feeRate,
     externalReferenceId: r.externalReferenceId,

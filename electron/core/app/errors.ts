@@ -33,6 +33,7 @@ const SERVICE_CODES: Record<ServiceError['kind'], ErrorCode> = {
   unreachable: 'service-unreachable',
   rejected: 'service-rejected',
   'not-found': 'not-found',
+  currency: 'invalid-input',
 };
 
 /** The contract's error for anything a call threw; `call` names it in the generic message. */

@@ -89,7 +89,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
 
   const load = async (input: ImportInput) => {
     const connection = await connectionOf(engine, input.environment);
-    const product = await engine.findProduct(connection, input.productId, input.country);
+    const product = await engine.findProduct(connection, input.productId, input.country, input.currency ? { currency: input.currency } : {});
     return { connection, product, bytes: bytesOf(input), defaultAmount: defaultAmountOf(input.defaultAmount, product), csv: csvOptions(input) };
   };
 

@@ -113,10 +113,10 @@ export function setupHandlers(ctx: AppContext): Pick<Handlers, SetupCalls> {
       }
     },
 
-    async 'products:list'({ environment, country }) {
-      const catalog = await engine.catalog(await connectionOf(engine, environment), country);
+    async 'products:list'({ environment, country, currency }) {
+      const catalog = await engine.catalog(await connectionOf(engine, environment), country, currency ? { currency } : {});
       const products = [...catalog.orderable, ...catalog.unorderable.map((u) => u.product)].map(productDto);
-      return { products };
+      return { products, unreadable: catalog.unreadable.map(({ id, name, problem, needsCurrency }) => ({ id, name, problem, needsCurrency })) };
     },
   };
 }

@@ -2,7 +2,7 @@
 // currency, whether it is being sent right now, and when the next poll round is due.
 import type { CampaignSummary } from '../../../shared/contract.ts';
 import { getCampaign, type Campaign } from '../db/repos/campaigns.ts';
-import { chargedTotals, countByState, faceValueTotals, listByState } from '../db/repos/recipients.ts';
+import { chargedTotals, countByState, countFlagged, faceValueTotals, listByState } from '../db/repos/recipients.ts';
 import { CampaignNotFoundError, type Engine } from '../engine.ts';
 import { moneyDto } from './dto.ts';
 
@@ -40,5 +40,6 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     createdAt: campaign.createdAt,
     nextPollAt: counts.ordered > 0 ? deps.nextPollAt(campaign) : null,
     acceptanceExpired: expired,
+    flagged: countFlagged(db, campaign.id),
   };
 }

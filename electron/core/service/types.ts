@@ -14,11 +14,12 @@ export type ProductPrice =
   | { kind: 'range'; min: Money; max: Money };
 
 /**
- * Where a product's currency came from: the service's own record, or (the spec's product table has
- * no currency field) the organiser, who stated it or accepted the one seen on earlier orders. The
- * first order's item price confirms a currency the service did not state.
+ * Where a product's currency came from: the service's own record; or, since the spec's product
+ * table has no currency field, the organiser ('stated'), or the item price currency of earlier
+ * orders of the same product or country on this service ('learned'). The first order's item price
+ * confirms a currency the service did not state, or pauses the campaign.
  */
-export type CurrencySource = 'service' | 'stated';
+export type CurrencySource = 'service' | 'stated' | 'learned';
 
 export interface Product {
   id: number;

@@ -2,7 +2,7 @@
 // about its order. State changes live in recipient-transitions.ts; this module inserts and reads.
 
 import { z } from 'zod';
-import { exactDecimalText, type DecimalAmount, type Money } from '../../../../shared/domain/money.ts';
+import { exactDecimalText, isCurrencyCode, type DecimalAmount, type Money } from '../../../../shared/domain/money.ts';
 import { findingSchema } from '../../../../shared/domain/findings.ts';
 import { ROW_STATES, type RowState } from '../../../../shared/domain/rows.ts';
 import { newExternalReferenceId } from '../ids.ts';
@@ -279,6 +279,26 @@ export function chargedTotals(db: Db, campaignId: string): ChargedTotal[] {
  */
 export function countFlagged(db: Db, campaignId: string): number {
   return z.number().int().parse(statement(db, 'SELECT count(*) FROM recipients WHERE campaign_id = ? AND discrepancies IS NOT NULL').pluck().get(campaignId));
+}
+
+/**
+ * The currency the service issued earlier orders of this product in (else of products of this
+ * country) on this environment and address: the default for a product whose record states none.
+ */
+export function learnedCurrency(
+  db: Db,
+  where: { environment: Environment; baseUrl: string; productId: number; country: string | null },
+): string | null {
+  const raw = statement(
+    db,
+    `SELECT r.issued_currency FROM campaigns c JOIN recipients r ON r.campaign_id = c.id
+      WHERE c.environment = ? AND c.base_url = ? AND r.issued_currency IS NOT NULL
+        AND (c.product_id = ? OR (? IS NOT NULL AND json_extract(c.product_snapshot, '$.countryCode') = ?))
+      ORDER BY c.product_id = ? DESC, r.ordered_at DESC LIMIT 1`,
+  )
+    .pluck()
+    .get(where.environment, where.baseUrl, where.productId, where.country, where.country, where.productId);
+  return typeof raw === 'string' && isCurrencyCode(raw.toUpperCase()) ? raw.toUpperCase() : null;
 }
 
 /** Face value of the campaign's rows in the given states, per product currency (e.g. what is left to send). */

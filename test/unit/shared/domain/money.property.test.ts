@@ -3,7 +3,7 @@
 // totals are BigInt-exact sums per currency, never across currencies.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compareMoney, currencyExponent, fromNumber, MoneyError, parseDecimal, toDecimal, totalsByCurrency, type Money } from '../../../../shared/domain/money.ts';
+import { addDecimalText, compareMoney, currencyExponent, exactAmount, exactTotals, fromNumber, MoneyError, parseDecimal, toDecimal, totalsByCurrency, ZERO_DECIMAL, type Money } from '../../../../shared/domain/money.ts';
 
 const CURRENCIES = ['KRW', 'JPY', 'USD', 'EUR', 'KWD', 'BHD'] as const;
 const currency = fc.constantFrom(...CURRENCIES);
@@ -115,5 +115,44 @@ describe('money', () => {
       }),
       { numRuns: 100 },
     );
+  });
+});
+
+describe('exact sums of decimal texts as a service sends them (charges with more decimals than their currency)', () => {
+  /** Up to 6 decimals: a converted charge such as 7.4925. */
+  const charge = fc.tuple(fc.bigInt({ min: 0n, max: 10n ** 12n }), fc.integer({ min: 0, max: 6 })).map(([units, scale]) => {
+    const digits = units.toString().padStart(scale + 1, '0');
+    return { units, scale, text: scale === 0 ? digits : `${digits.slice(0, -scale)}.${digits.slice(-scale)}` };
+  });
+
+  it('equal the BigInt sum at the finest scale, with the currency decimals at least and no trailing zeros past them', () => {
+    fc.assert(
+      fc.property(fc.array(charge, { maxLength: 30 }), currency, (charges, c) => {
+        const total = exactTotals(charges.map((x) => ({ currency: c, amount: x.text })));
+        const scale = Math.max(6, currencyExponent(c));
+        const expected = charges.reduce((sum, x) => sum + x.units * 10n ** BigInt(scale - x.scale), 0n);
+        if (charges.length === 0) {
+          expect(total).toEqual([]);
+          return;
+        }
+        const [{ amount } = { amount: '' }] = total;
+        const [whole = '', fraction = ''] = amount.split('.');
+        expect(BigInt(whole + fraction.padEnd(scale, '0'))).toBe(expected);
+        expect(fraction.length).toBeGreaterThanOrEqual(currencyExponent(c));
+        if (fraction.length > currencyExponent(c)) expect(fraction.endsWith('0')).toBe(false);
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('pad to the currency and keep what is past it', () => {
+    expect(exactAmount('25', 'USD')).toEqual({ currency: 'USD', amount: '25.00' });
+    expect(exactAmount('7.4925', 'USD')).toEqual({ currency: 'USD', amount: '7.4925' });
+    expect(exactAmount('30000.0', 'KRW')).toEqual({ currency: 'KRW', amount: '30000' });
+    expect(exactTotals([{ currency: 'USD', amount: '0.1' }, { currency: 'USD', amount: '0.2' }, { currency: 'KRW', amount: '5' }])).toEqual([
+      { currency: 'KRW', amount: '5' },
+      { currency: 'USD', amount: '0.30' },
+    ]);
+    expect(() => addDecimalText(ZERO_DECIMAL, '1e3')).toThrow(MoneyError);
   });
 });
