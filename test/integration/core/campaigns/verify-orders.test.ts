@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
 import { orderBodyFor } from '../../../../electron/core/campaigns/order-body.ts';
-import { getCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
+import { pollRound } from '../../../../electron/core/campaigns/poller.ts';
+import { getCampaign, setSendState } from '../../../../electron/core/db/repos/campaigns.ts';
 import { markSending } from '../../../../electron/core/db/repos/recipient-transitions.ts';
 import { chargedTotals, getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
 import type { Outcome, ServiceClient } from '../../../../electron/core/service/index.ts';
@@ -136,5 +137,50 @@ describe('every order is checked against its request', () => {
     expect(result.stats.attempts).toBe(0);
     expect(t.account().orders).toHaveLength(1);
     expect(getRecipient(t.db, row.id)).toMatchObject({ state: 'ordered', issued: { text: '5', currency: 'USD' } });
+  });
+});
+
+describe('a poll answer is checked too', () => {
+  async function orderedCampaign() {
+    const t = await setup({ rows: 3 });
+    const result = await t.queue.run(t.campaignId);
+    expect(result.stoppedBy).toBe('done');
+    return t;
+  }
+  /** The service now tells another story about the first order: another price. */
+  const changedPrice = (inner: ServiceClient, orderId: number): ServiceClient => {
+    const change = (o: Order): Order => (o.id === orderId ? { ...o, item: { ...o.item, price: { text: '99', currency: 'USD', money: { minor: 9900, currency: 'USD' } } } } : o);
+    return {
+      ...inner,
+      async *orderPages(filter, opts) {
+        for await (const page of inner.orderPages(filter, opts)) yield page.kind === 'ok' ? { ...page, value: { ...page.value, orders: page.value.orders.map(change) } } : page;
+      },
+      getOrder: async (id, opts) => {
+        const outcome = await inner.getOrder(id, opts);
+        return outcome.kind === 'ok' ? { ...outcome, value: change(outcome.value) } : outcome;
+      },
+    };
+  };
+
+  it('flags the row once with both values; a finished campaign stays as it is', async () => {
+    const t = await orderedCampaign();
+    const first = allRows(t.db, t.campaignId)[0]!;
+    const deps = { db: t.db, client: changedPrice(t.client, first.orderId!), clock: { now: () => Date.now(), sleep: async () => undefined } };
+    const target = { environment: 'simulator' as const, baseUrl: t.url };
+    await pollRound(deps, target);
+    await pollRound(deps, target);
+    const flagged = getRecipient(t.db, first.id);
+    expect(flagged?.findings).toEqual([expect.objectContaining({ kind: 'mismatch', field: 'amount', asked: 'USD 11.50', stated: 'USD 99.00' })]);
+    expect(allRows(t.db, t.campaignId).filter((r) => r.findings.length > 0)).toHaveLength(1);
+    expect(getCampaign(t.db, t.campaignId)?.sendState).toBe('done');
+  });
+
+  it('pauses a campaign still sending, naming the difference', async () => {
+    const t = await orderedCampaign();
+    const first = allRows(t.db, t.campaignId)[0]!;
+    setSendState(t.db, t.campaignId, { from: 'done', to: 'sending' }, Date.now());
+    const deps = { db: t.db, client: changedPrice(t.client, first.orderId!), clock: { now: () => Date.now(), sleep: async () => undefined } };
+    await pollRound(deps, { environment: 'simulator', baseUrl: t.url });
+    expect(getCampaign(t.db, t.campaignId)).toMatchObject({ sendState: 'paused', pausedReason: 'mismatch', pausedDetail: expect.stringContaining('the service issued USD 99.00 for a USD 11.50 gift') });
   });
 });
