@@ -277,7 +277,7 @@ function describeValue(value: unknown): string {
 }
 
 const STOCK_KEYS = ['in_stock', 'inStock', 'is_in_stock', 'available', 'is_available', 'isAvailable', 'has_stock'];
-const STOCK_STATUS_KEYS = ['stock_status', 'stockStatus', 'stock', 'status'];
+const STOCK_STATUS_KEYS = ['stock_status', 'stockStatus', 'stock', 'status', 'quantity', 'available_quantity', 'stock_quantity'];
 const AVAILABILITY_MESSAGE_KEYS = ['message', 'detail', 'reason', 'status_message', 'description'];
 
 /**
@@ -286,7 +286,7 @@ const AVAILABILITY_MESSAGE_KEYS = ['message', 'detail', 'reason', 'status_messag
  */
 export function parseAvailability(raw: unknown): { inStock: boolean | undefined; message: string | undefined } {
   const records = [raw];
-  if (isObject(raw)) records.push(raw.data, raw.availability, raw.result);
+  if (isObject(raw)) records.push(raw.data, raw.availability, raw.result, raw.stock);
   let inStock: boolean | undefined;
   let message: string | undefined;
   for (const record of records) {
@@ -312,7 +312,7 @@ export function parseAvailability(raw: unknown): { inStock: boolean | undefined;
 function stockWord(text: string): boolean | undefined {
   const word = text.trim().toUpperCase().replace(/[\s-]+/g, '_');
   if (['IN_STOCK', 'AVAILABLE', 'INSTOCK'].includes(word)) return true;
-  if (['OUT_OF_STOCK', 'SOLD_OUT', 'UNAVAILABLE', 'NO_STOCK', 'OUTOFSTOCK'].includes(word)) return false;
+  if (['OUT_OF_STOCK', 'SOLD_OUT', 'UNAVAILABLE', 'NO_STOCK', 'OUTOFSTOCK', 'NOT_ON_SALE'].includes(word)) return false;
   return undefined;
 }
 

@@ -133,6 +133,11 @@ describe('availability', () => {
 
   it('reads a stock word or count, and says nothing when nothing says', () => {
     expect(parseAvailability({ data: { stock_status: 'OUT_OF_STOCK' } }).inStock).toBe(false);
+    // The simulator's other dialects: a status word alone, and a nested quantity.
+    expect(parseAvailability({ status: 'IN_STOCK' }).inStock).toBe(true);
+    expect(parseAvailability({ status: 'NOT_ON_SALE' }).inStock).toBe(false);
+    expect(parseAvailability({ product: { id: 5 }, stock: { quantity: 0 } }).inStock).toBe(false);
+    expect(parseAvailability({ product: { id: 5 }, stock: { quantity: 1000 } }).inStock).toBe(true);
     expect(parseAvailability({ stock: 3 }).inStock).toBe(true);
     expect(parseAvailability({ availability: 'ON_SALE' }).inStock).toBeUndefined();
     expect(parseAvailability('ok').inStock).toBeUndefined();
