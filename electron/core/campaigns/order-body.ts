@@ -1,7 +1,7 @@
 // The wire mapping of one recipient row: the order request built from the campaign and the row
 // (frozen as bytes before the first POST), and the record kept from the order the service returns.
 
-import { toDecimal, type Money } from '../../../shared/domain/money.ts';
+import { plainDecimal, toDecimal, type Money } from '../../../shared/domain/money.ts';
 import type { Campaign } from '../db/repos/campaigns.ts';
 import type { OrderOutcome } from '../db/repos/recipient-transitions.ts';
 import type { SendRow } from '../db/repos/recipients.ts';
@@ -110,13 +110,5 @@ export function orderOutcomeOf(order: Order, findings: readonly Finding[]): Orde
  */
 export function decimalTextOf(value: number | undefined): string | null {
   if (value === undefined || !Number.isFinite(value) || value < 0) return null;
-  const text = String(value);
-  const match = /^(\d+)(?:\.(\d+))?e([+-]\d+)$/i.exec(text);
-  if (!match) return text;
-  const [, whole = '', fraction = '', exponent = '0'] = match;
-  const digits = `${whole}${fraction}`;
-  const point = whole.length + Number(exponent);
-  if (point <= 0) return `0.${'0'.repeat(-point)}${digits}`.replace(/0+$/, '');
-  if (point >= digits.length) return digits + '0'.repeat(point - digits.length);
-  return `${digits.slice(0, point)}.${digits.slice(point)}`;
+  return plainDecimal(value);
 }
