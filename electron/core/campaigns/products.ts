@@ -19,6 +19,8 @@ export function snapshotOf(product: Product): ProductSnapshot {
     brand: product.brand ?? null,
     countryCode: product.countryCode ?? null,
     currency: product.currency,
+    // Where the currency came from: a stated or learned one is confirmed by the first order.
+    currencySource: product.currencySource,
     deliveryMethods: product.deliveryMethods,
     availability: product.availability,
   };
