@@ -107,6 +107,11 @@ export interface ExactDecimal {
 
 export const ZERO_DECIMAL: ExactDecimal = { units: 0n, scale: 0 };
 
+/** Whether text is a plain decimal ("7.4925", "-3", "12.50"): what addDecimalText takes. */
+export function isPlainDecimal(text: string): boolean {
+  return /^[+-]?\d+(?:\.\d+)?$/.test(text.trim());
+}
+
 /** Adds a plain decimal text ("7.4925", "-3", "12.50") to an exact sum, with no rounding at all. */
 export function addDecimalText(sum: ExactDecimal, text: string): ExactDecimal {
   const match = /^([+-]?)(\d+)(?:\.(\d+))?$/.exec(text.trim());

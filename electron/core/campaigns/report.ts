@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import Papa from 'papaparse';
 import { crashPoint } from '../crash-points.ts';
 import type { Money } from '../../../shared/domain/money.ts';
-import { exactTotals, toDecimal, totalsByCurrency, type DecimalAmount } from '../../../shared/domain/money.ts';
+import { exactTotals, isCurrencyCode, isPlainDecimal, toDecimal, type DecimalAmount } from '../../../shared/domain/money.ts';
 
 export interface ReportRow {
   name: string | null;
@@ -106,7 +106,7 @@ export function reportRecord(row: ReportRow): string[] {
   ];
 }
 
-/** The totals block: recipients' amounts per product currency, and what was charged per account currency. */
+/** The totals block: what the service issued per product currency, and what it charged per account currency. */
 export function totalsRecords(rows: readonly ReportRow[]): string[][] {
   const blank = REPORT_COLUMNS.map(() => '');
   const record = (label: string, total: DecimalAmount) => {
@@ -118,13 +118,24 @@ export function totalsRecords(rows: readonly ReportRow[]): string[][] {
   };
   const ordered = rows.filter((r) => r.orderId != null);
   const records: string[][] = [];
-  for (const total of totalsByCurrency(ordered.flatMap((r) => (r.amount ? [r.amount] : [])))) {
-    records.push(record(`TOTAL ordered (${ordered.length} orders)`, { currency: total.currency, amount: toDecimal(total) }));
+  for (const total of exactTotals(ordered.flatMap((r) => faceValueOf(r) ?? []))) {
+    records.push(record(`TOTAL ordered (${ordered.length} orders)`, total));
   }
   for (const total of exactTotals(rows.flatMap((r) => (r.charged ? [r.charged] : [])))) {
     records.push(record('TOTAL charged', total));
   }
   return records;
+}
+
+/**
+ * An order's face value as the service stated it (the item's price); the row's own amount only for
+ * orders recorded before the service's word was kept, or when its price is not an amount in a
+ * currency we know (the row is flagged, and the report's issued columns show what it said).
+ */
+function faceValueOf(row: ReportRow): DecimalAmount | null {
+  const issued = row.issued;
+  if (issued && isCurrencyCode(issued.currency.toUpperCase()) && isPlainDecimal(issued.text)) return { currency: issued.currency.toUpperCase(), amount: issued.text };
+  return row.amount ? { currency: row.amount.currency, amount: toDecimal(row.amount) } : null;
 }
 
 export function renderReport(rows: readonly ReportRow[]): string {

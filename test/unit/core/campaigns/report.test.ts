@@ -65,6 +65,23 @@ describe('the delivery report', () => {
     ]);
   });
 
+  it('totals what the service says it issued and charged, exactly, not what the rows asked', () => {
+    const rows = [
+      // The service issued USD 5.00 for a USD 11.50 gift, and charged a converted 7.4925.
+      row({ amount: { minor: 1150, currency: 'USD' }, issued: { text: '5', currency: 'USD' }, charged: { amount: '7.4925', currency: 'USD' }, findings: ['the service issued USD 5.00 for a USD 11.50 gift'] }),
+      row({ amount: { minor: 1250, currency: 'USD' }, issued: { text: '12.5', currency: 'USD' }, charged: { amount: '0.0075', currency: 'USD' } }),
+    ];
+    const parsed = parse(renderReport(rows));
+    const totals = parsed.filter((r) => r[0]?.startsWith('TOTAL'));
+    expect(totals.map((r) => [r[0], r[2], r[3]])).toEqual([
+      ['TOTAL ordered (2 orders)', '17.50', 'USD'],
+      ['TOTAL charged', '7.50', 'USD'],
+    ]);
+    const header = parsed[0] ?? [];
+    expect(parsed[1]?.[header.indexOf('issued_amount')]).toBe('5');
+    expect(parsed[1]?.[header.indexOf('discrepancy')]).toBe('the service issued USD 5.00 for a USD 11.50 gift');
+  });
+
   it.each(['=1+1', '+1+1', '-1+1', '@SUM(A1)', '\t=cmd', '\r=cmd', '\n=cmd', '=HYPERLINK("http://x","y")', "=cmd|' /C calc'!A0"])(
     'neutralises the formula payload %j in every text cell',
     (payload) => {
