@@ -24,9 +24,13 @@ export const DEFAULT_RATES: Readonly<Record<Environment, number>> = { simulator:
 const LIMITER_TICK_MS = 200;
 const burstFor = (rate: number): number => Math.max(1, Math.ceil(rate / 5));
 
-/** The service a connection talks to, for messages: "the built-in simulator", "the sandbox service at https://…". */
-export function serviceName(connection: Pick<Connection, 'environment' | 'baseUrl' | 'url'>): string {
-  return connection.baseUrl === EMBEDDED_SIMULATOR_URL ? 'the built-in simulator' : `the ${connection.environment} service at ${connection.url}`;
+/**
+ * The service a connection talks to, for messages: "the built-in simulator", "the sandbox service at
+ * https://…" (`start`: capitalised, to begin a sentence).
+ */
+export function serviceName(connection: Pick<Connection, 'environment' | 'baseUrl' | 'url'>, opts: { start?: boolean } = {}): string {
+  const name = connection.baseUrl === EMBEDDED_SIMULATOR_URL ? 'the built-in simulator' : `the ${connection.environment} service at ${connection.url}`;
+  return opts.start ? `T${name.slice(1)}` : name;
 }
 
 export class ConfigurationError extends Error {

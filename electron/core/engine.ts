@@ -361,15 +361,13 @@ function priceKey(p: ProductSnapshot): string {
 }
 
 function serviceError(connection: Connection, outcome: { kind: string; message: string; endpoint: string }): ServiceError {
-  const service = serviceName(connection);
+  const service = serviceName(connection, { start: true });
   if (outcome.kind === 'auth') {
-    return new ServiceError(`${capitalise(service)} refused the API key (${outcome.endpoint}: ${outcome.message}). Check the key for this environment.`, 'auth');
+    return new ServiceError(`${service} refused the API key (${outcome.endpoint}: ${outcome.message}). Check the key for this environment.`, 'auth');
   }
-  if (outcome.kind === 'rejected') return new ServiceError(`${capitalise(service)} refused ${outcome.endpoint}: ${outcome.message}`, 'rejected');
-  return new ServiceError(`${capitalise(service)} could not be reached or gave no clear answer (${outcome.endpoint}: ${outcome.message}). Try again later.`, 'unreachable');
+  if (outcome.kind === 'rejected') return new ServiceError(`${service} refused ${outcome.endpoint}: ${outcome.message}`, 'rejected');
+  return new ServiceError(`${service} could not be reached or gave no clear answer (${outcome.endpoint}: ${outcome.message}). Try again later.`, 'unreachable');
 }
-
-const capitalise = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
  * A product record the client could not read. One that lacks only its currency (the spec's product

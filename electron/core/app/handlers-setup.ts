@@ -10,6 +10,7 @@ import type { AppContext } from './context.ts';
 import { productDto } from './dto.ts';
 import { connectionOf, currentEnvironment, ENVIRONMENT_NAMES, environmentInfo, settingKeys, updateEnvironment } from './environments.ts';
 import { AppError } from './errors.ts';
+import { serviceName } from '../connections.ts';
 
 type SetupCalls =
   | 'app:info'
@@ -99,17 +100,21 @@ export function setupHandlers(ctx: AppContext): Pick<Handlers, SetupCalls> {
         return { ok: false, message: error instanceof Error ? error.message : 'The environment is not set up.', products: null };
       }
       const outcome = await connection.client.listAllProducts();
+      const service = serviceName(connection);
+      const opening = serviceName(connection, { start: true });
       switch (outcome.kind) {
         case 'ok': {
           const count = outcome.value.products.length;
-          return { ok: true, message: `Connected to ${environment}: the key works and the catalog lists ${count} product${count === 1 ? '' : 's'}.`, products: count };
+          const unread = outcome.value.invalid.length;
+          const more = unread > 0 ? ` (and ${unread} record${unread === 1 ? '' : 's'} it could not read: the catalog names each)` : '';
+          return { ok: true, message: `Connected to ${service}: the key works and the catalog lists ${count} product${count === 1 ? '' : 's'}${more}.`, products: count + unread };
         }
         case 'auth':
-          return { ok: false, message: `The ${environment} service rejected the API key (${outcome.message}). Check the key, set it again, and test once more.`, products: null };
+          return { ok: false, message: `${opening} rejected the API key (${outcome.message}). Check the key, set it again, and test once more.`, products: null };
         case 'rejected':
-          return { ok: false, message: `The ${environment} service refused the catalog request (${outcome.message}). Check the service address.`, products: null };
+          return { ok: false, message: `${opening} refused the catalog request (${outcome.message}). Check the service address.`, products: null };
         default:
-          return { ok: false, message: `The ${environment} service could not be reached or gave no clear answer (${outcome.message}). Check the address and your network, then test again.`, products: null };
+          return { ok: false, message: `${opening} could not be reached or gave no clear answer (${outcome.message}). Check the address and your network, then test again.`, products: null };
       }
     },
 

@@ -1,22 +1,24 @@
 // Countries offered in the product picker. The service lists products by country code; these are
 // common ones (the Simulator sells in US, GB, DE, JP and KR), and any other code can be typed.
-export const COUNTRIES: ReadonlyArray<{ code: string; name: string }> = [
-  { code: 'US', name: 'United States' },
-  { code: 'GB', name: 'United Kingdom' },
-  { code: 'DE', name: 'Germany' },
-  { code: 'FR', name: 'France' },
-  { code: 'ES', name: 'Spain' },
-  { code: 'IT', name: 'Italy' },
-  { code: 'NL', name: 'Netherlands' },
-  { code: 'IE', name: 'Ireland' },
-  { code: 'CA', name: 'Canada' },
-  { code: 'AU', name: 'Australia' },
-  { code: 'JP', name: 'Japan' },
-  { code: 'KR', name: 'South Korea' },
-  { code: 'SG', name: 'Singapore' },
-  { code: 'IN', name: 'India' },
-  { code: 'BR', name: 'Brazil' },
-  { code: 'MX', name: 'Mexico' },
+// `currency` is the country's own: only an offer at the top of the list when the service does not
+// state a product's currency, never assumed.
+export const COUNTRIES: ReadonlyArray<{ code: string; name: string; currency: string }> = [
+  { code: 'US', name: 'United States', currency: 'USD' },
+  { code: 'GB', name: 'United Kingdom', currency: 'GBP' },
+  { code: 'DE', name: 'Germany', currency: 'EUR' },
+  { code: 'FR', name: 'France', currency: 'EUR' },
+  { code: 'ES', name: 'Spain', currency: 'EUR' },
+  { code: 'IT', name: 'Italy', currency: 'EUR' },
+  { code: 'NL', name: 'Netherlands', currency: 'EUR' },
+  { code: 'IE', name: 'Ireland', currency: 'EUR' },
+  { code: 'CA', name: 'Canada', currency: 'CAD' },
+  { code: 'AU', name: 'Australia', currency: 'AUD' },
+  { code: 'JP', name: 'Japan', currency: 'JPY' },
+  { code: 'KR', name: 'South Korea', currency: 'KRW' },
+  { code: 'SG', name: 'Singapore', currency: 'SGD' },
+  { code: 'IN', name: 'India', currency: 'INR' },
+  { code: 'BR', name: 'Brazil', currency: 'BRL' },
+  { code: 'MX', name: 'Mexico', currency: 'MXN' },
 ];
 
 export function isCountryCode(text: string): boolean {

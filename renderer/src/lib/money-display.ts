@@ -1,7 +1,7 @@
 // How money reads on screen: "USD 1,234.50", from the exact decimal text the contract carries.
 // No floats on the way: the text is regrouped, never converted to a number.
 import type { MoneyDto } from '../../../shared/contract.ts';
-import { parseDecimal, toDecimal, totalsByCurrency, type Money } from '../../../shared/domain/money.ts';
+import { exactAmount, parseDecimal, toDecimal, totalsByCurrency, type Money } from '../../../shared/domain/money.ts';
 
 /** Groups the whole part of a plain decimal by thousands: "1234567.5" → "1,234,567.5". */
 export function groupDigits(decimal: string): string {
@@ -24,10 +24,22 @@ export function formatMoneyDto(m: MoneyDto): string {
   return `${m.currency} ${groupDigits(normalizedDecimal(m))}`;
 }
 
+/**
+ * An amount the service stated (a charge, what it issued), exactly as given: never rounded, padded
+ * to at least its currency's decimals ("USD 7.4925", "USD 25.00"); text that is no decimal as it came.
+ */
+export function formatStated(m: MoneyDto): string {
+  try {
+    return `${m.currency} ${groupDigits(exactAmount(m.amount, m.currency).amount)}`;
+  } catch {
+    return `${m.currency} ${m.amount}`;
+  }
+}
+
 /** Totals per currency, one after the other; never added across currencies. */
-export function formatTotals(list: readonly MoneyDto[], empty = '—'): string {
+export function formatTotals(list: readonly MoneyDto[], empty = '—', format: (m: MoneyDto) => string = formatMoneyDto): string {
   if (list.length === 0) return empty;
-  return list.map(formatMoneyDto).join(' · ');
+  return list.map(format).join(' · ');
 }
 
 export function toMoney(m: MoneyDto): Money | null {

@@ -1,8 +1,16 @@
 // The product picker's logic: search, orderable first, unorderable ones set aside with their reason,
-// and the conversion to what the shared row validation needs.
-import type { ProductDto } from '../../../shared/contract.ts';
+// records the service describes incompletely listed with their problem (never dropped), where a
+// product's currency came from when its record states none, and the conversion to what the shared
+// row validation needs.
+import type { CallOutput, ProductDto } from '../../../shared/contract.ts';
 import type { ProductForValidation } from '../../../shared/domain/validation.ts';
+import { COUNTRIES } from './countries.ts';
 import { toMoney } from './money-display.ts';
+
+export type UnreadableProductDto = CallOutput<'products:list'>['unreadable'][number];
+
+/** Offered first when the organiser is asked for a currency; any other three-letter code can be typed. */
+export const COMMON_CURRENCIES: readonly string[] = ['USD', 'EUR', 'GBP', 'KRW', 'JPY'];
 
 export function productLabel(p: ProductDto): string {
   return p.name ?? p.brand ?? `Product ${p.id}`;
@@ -12,6 +20,43 @@ export function matchesSearch(p: ProductDto, search: string): boolean {
   const q = search.trim().toLowerCase();
   if (q === '') return true;
   return [p.name, p.brand, String(p.id), p.currency].some((s) => s !== null && s.toLowerCase().includes(q));
+}
+
+export function unreadableLabel(u: UnreadableProductDto): string {
+  return u.name ?? (u.id !== null ? `Product ${u.id}` : 'A product without a name or id');
+}
+
+export function unreadableMatchesSearch(u: UnreadableProductDto, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  if (q === '') return true;
+  return [u.name, u.id === null ? null : String(u.id)].some((s) => s !== null && s.toLowerCase().includes(q));
+}
+
+/** A currency code as the organiser typed it ("usd ", "Eur"), upper case; null when it is not three letters. */
+export function currencyCode(text: string): string | null {
+  const code = text.trim().toUpperCase();
+  return /^[A-Z]{3}$/.test(code) ? code : null;
+}
+
+/** The currencies to offer for a country's catalog: the country's own first, then the common ones. */
+export function currencyChoices(country: string): string[] {
+  const own = COUNTRIES.find((c) => c.code === country)?.currency;
+  return own ? [own, ...COMMON_CURRENCIES.filter((c) => c !== own)] : [...COMMON_CURRENCIES];
+}
+
+/**
+ * Where a product's currency came from when the service's record states none, in words; null when
+ * the service states it. The first order of the campaign confirms it (or pauses the campaign).
+ */
+export function currencyOrigin(p: Pick<ProductDto, 'currency' | 'currencySource'>): string | null {
+  switch (p.currencySource) {
+    case 'service':
+      return null;
+    case 'learned':
+      return 'as earlier orders were issued in';
+    case 'stated':
+      return 'as you chose';
+  }
 }
 
 export function splitProducts(products: readonly ProductDto[], search: string): { orderable: ProductDto[]; unorderable: ProductDto[] } {

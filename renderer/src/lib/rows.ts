@@ -69,3 +69,31 @@ export function expiryView(row: Pick<RowDto, 'acceptanceExpiry' | 'acceptanceExp
     ? { text: `Link expired ${formatRelative(row.acceptanceExpiry, now)}`, expired: true }
     : { text: `Awaiting recipient, link expires ${formatRelative(row.acceptanceExpiry, now)}`, expired: false };
 }
+
+export interface FlagView {
+  /** 'mismatch': the service issued something other than the row asked; 'unreadable': a value could not be read. */
+  kind: 'mismatch' | 'unreadable';
+  /** The differences in words, each naming what was asked and what the service stated. */
+  text: string;
+  /** Every finding with both values, for the tooltip and screen readers. */
+  detail: string;
+  /** Whether what was issued differs from the row's amount (then the amount cell shows both). */
+  issuedDiffers: boolean;
+}
+
+const sentence = (text: string): string => text.charAt(0).toUpperCase() + text.slice(1);
+
+/** What checking the service's answer against the row found, as the rows table flags it; null when nothing. */
+export function flagView(row: Pick<RowDto, 'findings'>): FlagView | null {
+  if (row.findings.length === 0) return null;
+  const mismatches = row.findings.filter((f) => f.kind === 'mismatch');
+  const shown = mismatches.length > 0 ? mismatches : row.findings;
+  return {
+    kind: mismatches.length > 0 ? 'mismatch' : 'unreadable',
+    text: `${shown.map((f) => sentence(f.message)).join('. ')}.`,
+    detail: row.findings
+      .map((f) => `${sentence(f.message)} (${f.asked !== undefined ? `asked ${f.asked}, ` : ''}the service stated ${f.stated}).`)
+      .join(' '),
+    issuedDiffers: mismatches.some((f) => f.field === 'amount' || f.field === 'currency'),
+  };
+}

@@ -1,9 +1,10 @@
 // All stores of the app, created once with their dependencies, and the event channel wired to them
 // through one coalescer so a burst of progress events renders at most ~10 times a second.
+import type { CampaignSummary } from '../../../shared/contract.ts';
 import type { Timers } from '../api/event-socket.ts';
 import type { ClientApi } from '../api/create-api.ts';
 import { createCoalescer } from '../lib/coalesce.ts';
-import { createAppStore, type AppStore, type ThemeChoice } from './app-store.ts';
+import { createAppStore, type AppStore, type Notice, type ThemeChoice } from './app-store.ts';
 import { createCampaignStore, type CampaignStore } from './campaign-store.ts';
 import { createCampaignsStore, type CampaignsStore } from './campaigns-store.ts';
 import { createEnvironmentsStore, type EnvironmentsStore } from './environments-store.ts';
@@ -37,7 +38,18 @@ export function applyBatch(stores: Stores, batch: ProgressBatch): void {
   for (const summary of summaries) {
     if (summary.id === open.id) open.applyProgress(summary, [...(batch.changedRowIds.get(summary.id) ?? [])]);
   }
-  for (const f of batch.finished) stores.app.getState().notify('success', f.message);
+  for (const f of batch.finished) stores.app.getState().notify(finishedNoticeKind(f.campaign), f.message);
+}
+
+/**
+ * How the end of a run is announced. Good news fades; a run the engine stopped on a problem (the
+ * service answered otherwise than asked, the key was refused, the service kept failing, the
+ * pre-flight failed) stays until it is read, wherever the organiser is in the app.
+ */
+export function finishedNoticeKind(c: CampaignSummary): Notice['kind'] {
+  if (c.sendState === 'paused' && c.pausedReason !== null && c.pausedReason !== 'user' && c.pausedReason !== 'interrupted') return 'error';
+  if (c.sendState === 'paused' || c.counts.failed > 0 || c.counts.cancelled > 0 || c.flagged > 0) return 'info';
+  return 'success';
 }
 
 /** Subscribes the stores to the engine's events; returns the unsubscribe. */

@@ -5,7 +5,8 @@ import type { CampaignSummary, EventPayload } from '../../../shared/contract.ts'
 export interface ProgressBatch {
   summaries: Map<string, CampaignSummary>;
   changedRowIds: Map<string, Set<number>>;
-  finished: Array<{ campaignId: string; message: string }>;
+  /** Each run's end, with the campaign as it ended (how to announce it depends on why). */
+  finished: Array<{ campaignId: string; message: string; campaign: CampaignSummary }>;
 }
 
 export type ProgressItem =
@@ -28,7 +29,7 @@ export function mergeProgress(batch: ProgressBatch, item: ProgressItem): Progres
     }
     for (const id of item.payload.changedRowIds) ids.add(id);
   } else {
-    batch.finished.push({ campaignId: campaign.id, message: item.payload.message });
+    batch.finished.push({ campaignId: campaign.id, message: item.payload.message, campaign });
   }
   return batch;
 }

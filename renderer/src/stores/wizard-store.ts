@@ -1,9 +1,13 @@
 // The new-campaign wizard: product, recipients file and mapping, then the draft's rows to fix or
 // skip, the cost, and the confirmed send. Before the draft exists nothing is stored (previewImport);
 // after, every edit goes through rows:edit / rows:skip so the engine stays the one source of truth.
+// Where the service's product record states no currency, the organiser says which one its amounts
+// are in; that currency goes with every call that reads the product (list, preview, create), and
+// the campaign's first order confirms it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallInput, CallOutput, CampaignSummary, EnvironmentName, ProductDto, RowDto } from '../../../shared/contract.ts';
 import { base64Size } from '../lib/base64.ts';
+import { currencyCode, productLabel, unreadableLabel, type UnreadableProductDto } from '../lib/products.ts';
 import type { DraftFilter } from '../lib/rows.ts';
 import { settle, type StoreDeps } from './deps.ts';
 
@@ -36,6 +40,11 @@ export interface WizardState {
   environment: EnvironmentName;
   country: string;
   products: ProductDto[];
+  /** Records the service describes incompletely: listed with their problem, never dropped. */
+  unreadable: UnreadableProductDto[];
+  /** The organiser's currency for products whose record states none; null until they choose one. */
+  currency: string | null;
+  currencyError: string | null;
   productsStatus: Status;
   productsError: string | null;
   productSearch: string;
@@ -68,6 +77,12 @@ export interface WizardState {
 
   start(environment: EnvironmentName, options?: { sample?: boolean }): Promise<void>;
   setCountry(country: string): Promise<void>;
+  /**
+   * States the currency of the products whose record gives none and reads the catalog again with it;
+   * `choose` selects that product once it can be ordered. False when the code is not three letters
+   * or the catalog could not be read (the reason is in currencyError or productsError).
+   */
+  setCurrency(text: string, options?: { choose?: number }): Promise<boolean>;
   setProductSearch(search: string): void;
   setShowUnavailable(show: boolean): void;
   chooseProduct(productId: number): void;
@@ -118,6 +133,9 @@ function initialData(environment: EnvironmentName, now: number): Omit<WizardStat
     environment,
     country: 'US',
     products: [],
+    unreadable: [],
+    currency: null,
+    currencyError: null,
     productsStatus: 'idle',
     productsError: null,
     productSearch: '',
@@ -148,6 +166,11 @@ function initialData(environment: EnvironmentName, now: number): Omit<WizardStat
     sending: false,
     sendError: null,
   };
+}
+
+/** The `currency` input of the calls that read the product, when the organiser stated one. */
+function currencyInput(s: Pick<WizardState, 'currency'>): { currency?: string } {
+  return s.currency ? { currency: s.currency } : {};
 }
 
 type WizardActions = {
@@ -192,6 +215,32 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
       await Promise.all([loadRows(campaignId), loadPreflight(campaignId)]);
     };
 
+    /**
+     * Reads the catalog of the current country (in the stated currency, if any). `keepSelection`: the
+     * chosen product stays chosen if it is still orderable, and its preview is read again only if its
+     * currency changed.
+     */
+    const loadProducts = async (keepSelection: boolean): Promise<boolean> => {
+      const seq = ++productsSeq;
+      const { environment, country } = get();
+      const before = selectedProduct(get());
+      set(keepSelection ? { productsStatus: 'loading', productsError: null } : { productsStatus: 'loading', productsError: null, products: [], unreadable: [], productId: null });
+      const result = await settle(deps.api['products:list']({ environment, country, ...currencyInput(get()) }));
+      if (seq !== productsSeq) return false;
+      if (!result.ok) {
+        set({ productsStatus: 'failed', productsError: result.error.message });
+        return false;
+      }
+      const { products, unreadable } = result.value;
+      set({ productsStatus: 'ready', products, unreadable });
+      if (keepSelection && before) {
+        const after = products.find((p) => p.id === before.id && p.unorderableReason === null);
+        if (!after) set({ productId: null, preview: null, previewStatus: 'idle' });
+        else if (after.currency !== before.currency) set({ preview: null, previewStatus: 'idle' });
+      }
+      return true;
+    };
+
     const replaceRow = (row: RowDto): void => {
       set({ rows: get().rows.map((r) => (r.id === row.id ? row : r)) });
     };
@@ -233,15 +282,27 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
       },
 
       async setCountry(country) {
-        const seq = ++productsSeq;
-        set({ country, productsStatus: 'loading', productsError: null, products: [], productId: null });
-        const result = await settle(deps.api['products:list']({ environment: get().environment, country }));
-        if (seq !== productsSeq) return;
-        if (!result.ok) {
-          set({ productsStatus: 'failed', productsError: result.error.message });
-          return;
+        // A currency stated for one country's catalog says nothing about another's.
+        set({ country, currency: null, currencyError: null });
+        await loadProducts(false);
+      },
+
+      async setCurrency(text, options = {}) {
+        const code = currencyCode(text);
+        if (!code) {
+          set({ currencyError: `"${text.trim()}" is not a currency code. Use its three letters, such as USD or EUR.` });
+          return false;
         }
-        set({ productsStatus: 'ready', products: result.value.products });
+        set({ currency: code, currencyError: null });
+        if (!(await loadProducts(true))) return false;
+        if (options.choose === undefined) return true;
+        const s = get();
+        const product = s.products.find((p) => p.id === options.choose);
+        const still = s.unreadable.find((u) => u.id === options.choose);
+        if (product && product.unorderableReason === null) get().chooseProduct(product.id);
+        else if (product) set({ currencyError: `${productLabel(product)} reads in ${code} but cannot be ordered: ${product.unorderableReason}.` });
+        else if (still) set({ currencyError: `${unreadableLabel(still)} still cannot be read in ${code}: ${still.problem}.` });
+        return true;
       },
 
       setProductSearch(productSearch) {
@@ -294,6 +355,7 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
             environment: s.environment,
             productId: s.productId,
             country: s.country,
+            ...currencyInput(s),
             defaultAmount: s.defaultAmount.trim() === '' ? null : s.defaultAmount.trim(),
             csv: s.csv,
           }),
@@ -322,6 +384,7 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
             environment: s.environment,
             productId: s.productId,
             country: s.country,
+            ...currencyInput(s),
             name: s.name.trim(),
             senderName: s.senderName.trim(),
             message: s.message.trim() === '' ? null : s.message.trim(),

@@ -51,12 +51,17 @@ export class AppShell {
     throw new Error(`not reached by ${maxPresses} presses of Tab`);
   }
 
-  /** Saves the page as `<name>-light.png` and `<name>-dark.png` under test/.artifacts/screenshots. */
+  /**
+   * Saves the page as `<name>-light.png` and `<name>-dark.png` under test/.artifacts/screenshots, and
+   * as `<name>.png` (light) in E2E_SHOTS_DIR too when that is set, for a person to look at.
+   */
   async screenshot(name: string): Promise<void> {
     for (const scheme of ['light', 'dark'] as const) {
       await this.page.emulateMedia({ colorScheme: scheme });
       await this.page.screenshot({ path: join(SCREENSHOTS, `${name}-${scheme}.png`), fullPage: true, animations: 'disabled' });
     }
     await this.page.emulateMedia({ colorScheme: 'light' });
+    const extra = process.env.E2E_SHOTS_DIR;
+    if (extra) await this.page.screenshot({ path: join(extra, `${name}.png`), fullPage: true, animations: 'disabled' });
   }
 }

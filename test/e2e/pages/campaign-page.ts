@@ -16,7 +16,12 @@ export class CampaignPage {
     return this.page.locator(`[data-testid="row"][data-email="${email}"]`);
   }
 
-  count(which: 'to-send' | 'ordered' | 'delivered' | 'failed'): Locator {
+  /** The warning markers of rows whose order the service issued otherwise than asked. */
+  get rowFlags(): Locator {
+    return this.page.getByTestId('row-flag');
+  }
+
+  count(which: 'to-send' | 'ordered' | 'delivered' | 'failed' | 'flagged'): Locator {
     return this.page.getByTestId(`count-${which}`);
   }
 

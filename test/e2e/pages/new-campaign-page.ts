@@ -22,7 +22,24 @@ export class NewCampaignPage {
   }
 
   async chooseProduct(name: string): Promise<void> {
-    await this.product(name).click();
+    await this.product(name).locator('label').first().click();
+  }
+
+  /** A product record the service does not describe in full, listed with its problem. */
+  unreadableProduct(name: string): Locator {
+    return this.page.getByTestId('unreadable-product').filter({ hasText: name });
+  }
+
+  /** Answers "Which currency are its amounts in?" for a product whose record states none. */
+  async chooseCurrency(name: string, code: string): Promise<void> {
+    const chooser = this.unreadableProduct(name).getByTestId('currency-chooser');
+    await chooser.getByTestId('currency-select').selectOption(code);
+    await chooser.getByTestId('currency-use').click();
+    await expect(this.product(name).getByRole('radio')).toBeChecked();
+  }
+
+  currencyNote(name: string): Locator {
+    return this.product(name).getByTestId('currency-note');
   }
 
   async fillSetup(fields: { name?: string; sender?: string; defaultAmount?: string }): Promise<void> {

@@ -13,7 +13,7 @@ export function ChargedTotals({ summary }: { summary: CampaignSummary }) {
     <section className="card" aria-labelledby="charged-title" data-testid="charged">
       <h2 id="charged-title">Charged</h2>
       <p className="big-number">
-        <Totals list={summary.charged} empty="Nothing yet" testId="charged-total" />
+        <Totals list={summary.charged} empty="Nothing yet" testId="charged-total" stated />
       </p>
       {rates.length > 0 && (
         <p className="small" data-testid="exchange-rate">

@@ -42,6 +42,7 @@ export function ProgressPanel({ summary: c }: { summary: CampaignSummary }) {
         {k.cancelled > 0 && <Stat label="Cancelled" value={k.cancelled} tone="bad" />}
         {k.skipped > 0 && <Stat label="Skipped" value={k.skipped} />}
         {k.invalid > 0 && <Stat label="Need fixing" value={k.invalid} tone="warn" />}
+        {c.flagged > 0 && <Stat label="Flagged" value={c.flagged} tone="bad" testId="count-flagged" />}
       </div>
     </section>
   );

@@ -23,6 +23,12 @@ export function ResumeDialog({ campaign, onConfirm, onClose }: { campaign: Campa
               reference, so none is ordered twice.
             </p>
           )}
+          {campaign.pausedReason === 'mismatch' && (
+            <Message kind="warning" testId="resume-mismatch">
+              It was paused because the service issued something other than a row asked (the flagged row shows both values). Resume only
+              once you know why: the next order goes alone and is checked again, and another difference pauses it again.
+            </Message>
+          )}
           <p>Orders are final: a gift sent cannot be recalled.</p>
           {error && <Message kind="error">{error}</Message>}
           <div className="dialog-actions">

@@ -1,12 +1,14 @@
-// Every row of the campaign with its state, order and item status, charged amount and expiry.
-// Only the rows in view are in the DOM; the store fetches the pages they fall on.
+// Every row of the campaign with its state, order and item status, charged amount and expiry, and a
+// flag where the service's answer disagreed with what the row asked (both values shown). Charges
+// show exactly as the service stated them. Only the rows in view are in the DOM; the store fetches
+// the pages they fall on.
 import { memo, useCallback } from 'react';
 import type { RowDto } from '../../../../shared/contract.ts';
 import { StateChip } from '../../components/StateChip.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { useNow } from '../../components/useNow.ts';
-import { formatMoneyDto } from '../../lib/money-display.ts';
-import { expiryView } from '../../lib/rows.ts';
+import { formatMoneyDto, formatStated } from '../../lib/money-display.ts';
+import { expiryView, flagView } from '../../lib/rows.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
 
 export const ROW_HEIGHT = 48;
@@ -59,9 +61,10 @@ function Placeholder({ index }: { index: number }) {
 
 const RowView = memo(function RowView({ row, index, now }: { row: RowDto; index: number; now: number }) {
   const expiry = expiryView(row, now);
+  const flag = flagView(row);
   return (
     <div
-      className={`grid-row${expiry?.expired ? ' grid-row-flagged' : ''}`}
+      className={`grid-row${flag?.kind === 'mismatch' ? ' grid-row-mismatch' : expiry?.expired || flag ? ' grid-row-flagged' : ''}`}
       role="row"
       aria-rowindex={index + 2}
       style={{ height: ROW_HEIGHT }}
@@ -70,6 +73,7 @@ const RowView = memo(function RowView({ row, index, now }: { row: RowDto; index:
       data-line={row.line}
       data-status={row.state}
       data-email={row.email ?? ''}
+      data-flagged={flag ? flag.kind : undefined}
     >
       <span role="cell" className="num muted">
         {row.line}
@@ -78,8 +82,13 @@ const RowView = memo(function RowView({ row, index, now }: { row: RowDto; index:
         <span className="cell-value">{row.name}</span>
         <span className="cell-sub">{row.email}</span>
       </span>
-      <span role="cell" className="num">
-        {row.amount ? formatMoneyDto(row.amount) : '—'}
+      <span role="cell" className="cell num">
+        <span className="cell-value">{row.amount ? formatMoneyDto(row.amount) : '—'}</span>
+        {flag?.issuedDiffers && row.issued && (
+          <span className="cell-error" data-testid="row-issued">
+            issued {formatStated(row.issued)}
+          </span>
+        )}
       </span>
       <span role="cell">
         <StateChip state={row.state} />
@@ -91,11 +100,17 @@ const RowView = memo(function RowView({ row, index, now }: { row: RowDto; index:
       <span role="cell" className="cell">
         <span className="cell-value">{row.itemStatus ?? '—'}</span>
       </span>
-      <span role="cell" className="num">
-        {row.charged ? formatMoneyDto(row.charged) : '—'}
+      <span role="cell" className="num" title={row.charged ? 'As the service stated it' : undefined}>
+        {row.charged ? formatStated(row.charged) : '—'}
       </span>
       <span role="cell" className="cell">
-        {expiry ? (
+        {flag ? (
+          <span className={`row-flag row-flag-${flag.kind}`} data-testid="row-flag" data-kind={flag.kind} title={flag.detail}>
+            <span aria-hidden="true">⚠ </span>
+            {flag.text}
+            <span className="visually-hidden"> {flag.detail}</span>
+          </span>
+        ) : expiry ? (
           <span className={expiry.expired ? 'cell-error' : 'cell-sub'} data-testid={expiry.expired ? 'expiry-expired' : 'expiry'}>
             {expiry.text}
           </span>

@@ -1,5 +1,6 @@
 // Why a campaign is not moving, in words, with the next step: interrupted, paused by the breaker,
-// a refused key, a failed pre-flight; plus the next poll while orders await delivery.
+// a refused key, a failed pre-flight, an order the service issued otherwise than asked; plus the
+// next poll while orders await delivery.
 import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { Message } from '../../components/Message.tsx';
 import { useNow } from '../../components/useNow.ts';
@@ -16,16 +17,43 @@ const ADVICE: Record<NonNullable<CampaignSummary['pausedReason']>, string> = {
   mismatch: 'The service answered an order with something other than what the row asked (another amount, currency, product or recipient). The flagged row shows both values; nothing more was sent. Check with the service before you resume: the next order goes alone and is checked again.',
 };
 
+/** The service issued something else than a row asked: what, where, and what to do, before the counts. */
+function MismatchBanner({ summary: c }: { summary: CampaignSummary }) {
+  const { sent, left } = interruptedSummary(c);
+  return (
+    <Message kind="error" testId="banner-mismatch">
+      <p>
+        <strong>Paused: the service issued something other than what was asked.</strong> {c.pausedDetail ?? ADVICE.mismatch}
+      </p>
+      <p className="small">
+        {c.flagged > 0 && (
+          <>
+            {c.flagged === 1 ? 'One row is' : `${c.flagged} rows are`} flagged below (⚠) with what it asked and what was issued.{' '}
+          </>
+        )}
+        {sent} sent, {left} left to send{left > 0 ? ` (${formatTotals(c.remaining, 'nothing')})` : ''}; nothing more goes out until you resume.
+      </p>
+    </Message>
+  );
+}
+
 export function StatusBanner({ summary: c }: { summary: CampaignSummary }) {
   const now = useNow();
   const { sent, left } = interruptedSummary(c);
   return (
     <>
-      {c.sendState === 'paused' && c.pausedReason && (
+      {c.sendState === 'paused' && c.pausedReason === 'mismatch' && <MismatchBanner summary={c} />}
+      {c.sendState === 'paused' && c.pausedReason && c.pausedReason !== 'mismatch' && (
         <Message kind={c.pausedReason === 'user' ? 'info' : 'warning'} testId={`banner-${c.pausedReason}`}>
           <strong>{c.pausedReason === 'interrupted' ? 'Interrupted.' : 'Paused.'}</strong> {sent} sent, {left} left to send
           {left > 0 ? ` (${formatTotals(c.remaining, 'nothing')})` : ''}. {ADVICE[c.pausedReason]}
           {c.pausedDetail && <span className="muted"> Detail: {c.pausedDetail}</span>}
+        </Message>
+      )}
+      {c.flagged > 0 && !(c.sendState === 'paused' && c.pausedReason === 'mismatch') && (
+        <Message kind="warning" testId="banner-flagged">
+          {c.flagged === 1 ? 'One row is' : `${c.flagged} rows are`} flagged below (⚠): the service's answer to {c.flagged === 1 ? 'its order' : 'their orders'} differed
+          from what {c.flagged === 1 ? 'it' : 'they'} asked, or could not be read. Each flag shows what was asked and what the service stated.
         </Message>
       )}
       {c.acceptanceExpired > 0 && (

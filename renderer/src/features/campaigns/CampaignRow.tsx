@@ -18,7 +18,7 @@ export function CampaignRow({ campaign: c, onResume }: { campaign: CampaignSumma
     } else stores.app.getState().navigate({ name: 'campaign', id: c.id });
   };
   return (
-    <tr data-testid="campaign-row" data-campaign-id={c.id} data-send-state={c.sendState} data-paused-reason={c.pausedReason ?? ''} className={interrupted ? 'row-flagged' : undefined}>
+    <tr data-testid="campaign-row" data-campaign-id={c.id} data-send-state={c.sendState} data-paused-reason={c.pausedReason ?? ''} className={interrupted || c.flagged > 0 ? 'row-flagged' : undefined}>
       <td>
         <button type="button" className="link" onClick={open} data-testid="campaign-open">
           {c.name}
@@ -26,6 +26,11 @@ export function CampaignRow({ campaign: c, onResume }: { campaign: CampaignSumma
         <div className="muted small">
           {c.productName ?? `Product ${c.productId}`} · {ENVIRONMENT_LABELS[c.environment]}
         </div>
+        {c.flagged > 0 && (
+          <div className="flag" data-testid="campaign-flagged">
+            {c.flagged === 1 ? '1 row' : `${c.flagged} rows`} flagged: the service's answer differed from what was asked, or could not be read.
+          </div>
+        )}
         {interrupted && (
           <div className="flag" data-testid="campaign-interrupted">
             Interrupted: {sent} sent, {left} left to send. Nothing more is sent until you resume.
@@ -39,7 +44,7 @@ export function CampaignRow({ campaign: c, onResume }: { campaign: CampaignSumma
         {c.counts.delivered} / {totalRows(c) - c.counts.skipped - c.counts.invalid}
       </td>
       <td>
-        <Totals list={c.charged} />
+        <Totals list={c.charged} stated />
       </td>
       <td className="small">{formatDateTime(c.createdAt)}</td>
       <td className="cell-actions">

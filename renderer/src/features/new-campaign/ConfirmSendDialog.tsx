@@ -4,12 +4,15 @@ import { Dialog } from '../../components/Dialog.tsx';
 import { Message } from '../../components/Message.tsx';
 import { formatTotals } from '../../lib/money-display.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
+import { selectedProduct } from '../../stores/wizard-store.ts';
+import { CurrencyConfirmation } from './CostSummary.tsx';
 
 export function ConfirmSendDialog() {
   const stores = useStores();
   const open = useWizard((s) => s.confirmOpen);
   const preflight = useWizard((s) => s.preflight);
   const draft = useWizard((s) => s.draft);
+  const product = useWizard((s) => (s.draft && s.draft.productId === s.productId ? selectedProduct(s) : null));
   const sending = useWizard((s) => s.sending);
   const sendError = useWizard((s) => s.sendError);
   const w = stores.wizard.getState();
@@ -36,6 +39,11 @@ export function ConfirmSendDialog() {
         <strong>Orders are final.</strong> Once sent, a gift cannot be recalled or refunded
         {simulated ? ' (on the Simulator nothing real is ordered or charged).' : ', and your balance is charged.'}
       </p>
+      {product && product.currencySource !== 'service' ? (
+        <CurrencyConfirmation product={product} testId="confirm-currency-note" />
+      ) : (
+        <p className="muted small">The first order goes alone and is checked against what its row asked before the others follow.</p>
+      )}
       {draft && draft.counts.invalid > 0 && (
         <p className="muted">{draft.counts.invalid} row(s) that still need fixing will not be sent.</p>
       )}

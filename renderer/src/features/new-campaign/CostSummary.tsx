@@ -1,12 +1,29 @@
-// What sending will cost, per currency, and anything the pre-flight check found in the way.
+// What sending will cost, per currency, and anything the pre-flight check found in the way; and,
+// when the service does not state the product's currency, that the first order confirms it.
+import type { ProductDto } from '../../../../shared/contract.ts';
 import { Message } from '../../components/Message.tsx';
 import { Totals } from '../../components/Money.tsx';
+import { currencyOrigin } from '../../lib/products.ts';
 import { useWizard } from '../../stores/hooks.ts';
+import { selectedProduct } from '../../stores/wizard-store.ts';
+
+/** The product's currency where the service does not state it, and what the first order does about it. */
+export function CurrencyConfirmation({ product, testId }: { product: ProductDto | null; testId?: string }) {
+  if (!product || product.currencySource === 'service') return null;
+  return (
+    <Message kind="info" testId={testId}>
+      The service does not state this product's currency: the amounts are in <strong>{product.currency}</strong>, {currencyOrigin(product)}. The first
+      order goes alone and confirms it; if the service issues anything else, sending pauses after that one gift.
+    </Message>
+  );
+}
 
 export function CostSummary() {
   const preflight = useWizard((s) => s.preflight);
   const status = useWizard((s) => s.preflightStatus);
   const draft = useWizard((s) => s.draft);
+  // Known while the wizard that made the draft is open (a draft reopened from the list has no catalog).
+  const product = useWizard((s) => (s.draft && s.draft.productId === s.productId ? selectedProduct(s) : null));
   const counts = draft?.counts;
   return (
     <section className="card cost" aria-labelledby="cost-title" data-testid="cost-summary" data-status={status}>
@@ -40,6 +57,7 @@ export function CostSummary() {
           <p className="muted small">
             Charged in your account currency at the service's exchange rate; the charged amount shows per row once ordered.
           </p>
+          <CurrencyConfirmation product={product} testId="cost-currency-note" />
           {preflight.availability?.message && <p className="small">Availability: {preflight.availability.message}</p>}
           {preflight.problems.length > 0 && (
             <Message kind="error" testId="preflight-problems">

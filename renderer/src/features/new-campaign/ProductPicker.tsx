@@ -1,27 +1,38 @@
 // The catalog for the chosen country: searchable, price or range with currency, and the products
-// that cannot be ordered by e-mail set aside behind a toggle, each with its reason.
-import { useMemo } from 'react';
+// that cannot be ordered by e-mail set aside behind a toggle, each with its reason. Records the
+// service describes incompletely are always listed with their problem; one that lacks only its
+// currency asks the organiser for it, and a product whose currency the service does not state says
+// where its currency came from, with a way to change it.
+import { useMemo, useState } from 'react';
 import type { ProductDto } from '../../../../shared/contract.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Message } from '../../components/Message.tsx';
 import { formatPrice } from '../../lib/money-display.ts';
-import { productLabel, splitProducts } from '../../lib/products.ts';
+import { currencyOrigin, productLabel, splitProducts, unreadableLabel, unreadableMatchesSearch, type UnreadableProductDto } from '../../lib/products.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
+import { CurrencyChooser } from './CurrencyChooser.tsx';
+
+const QUESTION = "The service does not state this product's currency. Which currency are its amounts in?";
 
 export function ProductPicker() {
   const stores = useStores();
   const w = stores.wizard.getState();
   const products = useWizard((s) => s.products);
+  const unreadableAll = useWizard((s) => s.unreadable);
   const status = useWizard((s) => s.productsStatus);
   const error = useWizard((s) => s.productsError);
+  const currencyError = useWizard((s) => s.currencyError);
   const search = useWizard((s) => s.productSearch);
   const showUnavailable = useWizard((s) => s.showUnavailable);
   const productId = useWizard((s) => s.productId);
   const country = useWizard((s) => s.country);
   const { orderable, unorderable } = useMemo(() => splitProducts(products, search), [products, search]);
+  const unreadable = useMemo(() => unreadableAll.filter((u) => unreadableMatchesSearch(u, search)), [unreadableAll, search]);
+  const busy = status === 'loading';
+  const nothingOrderable = status === 'ready' && search.trim() === '' && orderable.length === 0 && (unorderable.length > 0 || unreadable.length > 0);
 
   return (
-    <fieldset className="product-picker" data-testid="product-picker">
+    <fieldset className="product-picker" data-testid="product-picker" data-status={status}>
       <legend>Gift card</legend>
       <div className="picker-tools">
         <label htmlFor="wiz-product-search" className="visually-hidden">
@@ -42,7 +53,11 @@ export function ProductPicker() {
           </label>
         )}
       </div>
-      {status === 'loading' && <p className="muted">Loading the catalog for {country}…</p>}
+      {busy && (
+        <p className="muted" role="status">
+          Loading the catalog for {country}…
+        </p>
+      )}
       {status === 'failed' && error && (
         <Message kind="error">
           Could not load the catalog: {error}{' '}
@@ -51,20 +66,33 @@ export function ProductPicker() {
           </button>
         </Message>
       )}
-      {status === 'ready' && orderable.length === 0 && unorderable.length === 0 && (
-        <EmptyState title={search ? 'No product matches' : `No products for ${country}`}>
-          <p>{search ? 'Try another word, or clear the search.' : 'Choose another country; the catalog is per country.'}</p>
+      {currencyError && (
+        <Message kind="error" testId="currency-error">
+          {currencyError}
+        </Message>
+      )}
+      {status === 'ready' && orderable.length === 0 && unorderable.length === 0 && unreadable.length === 0 && (
+        <EmptyState title={search ? 'No product matches' : `No products for ${country}`} testId="catalog-empty">
+          <p>{search ? 'Try another word, or clear the search.' : `The service lists no product for ${country}. Choose another country; the catalog is per country.`}</p>
         </EmptyState>
+      )}
+      {nothingOrderable && (
+        <Message kind="warning" testId="catalog-nothing-orderable">
+          No product for {country} can be ordered as the service describes it yet.
+          {unreadable.some((u) => u.needsCurrency) && ' Choose the currency of a product below whose record states none.'}
+          {unorderable.length > 0 && ` ${unorderable.length} cannot be ordered by e-mail (“Show ${unorderable.length} unavailable” lists why).`}
+        </Message>
       )}
       <div className="product-list" role="radiogroup" aria-label="Products">
         {orderable.map((p) => (
-          <ProductOption key={p.id} product={p} selected={p.id === productId} onSelect={() => w.chooseProduct(p.id)} />
+          <ProductOption key={p.id} product={p} country={country} busy={busy} selected={p.id === productId} onSelect={() => w.chooseProduct(p.id)} />
         ))}
       </div>
+      {unreadable.length > 0 && <UnreadableList items={unreadable} country={country} busy={busy} />}
       {showUnavailable && unorderable.length > 0 && (
         <div className="product-list product-list-unavailable" aria-label="Unavailable products">
           {unorderable.map((p) => (
-            <ProductOption key={p.id} product={p} selected={false} />
+            <ProductOption key={p.id} product={p} country={country} busy={busy} selected={false} />
           ))}
         </div>
       )}
@@ -72,21 +100,107 @@ export function ProductPicker() {
   );
 }
 
-function ProductOption({ product: p, selected, onSelect }: { product: ProductDto; selected: boolean; onSelect?: () => void }) {
+function ProductOption({
+  product: p,
+  country,
+  busy,
+  selected,
+  onSelect,
+}: {
+  product: ProductDto;
+  country: string;
+  busy: boolean;
+  selected: boolean;
+  onSelect?: () => void;
+}) {
   const unavailable = p.unorderableReason !== null;
   const id = `product-${p.id}`;
   return (
-    <label className={`product${selected ? ' product-selected' : ''}${unavailable ? ' product-unavailable' : ''}`} htmlFor={id} data-testid="product-option" data-product-id={p.id}>
-      <input id={id} type="radio" name="product" checked={selected} disabled={unavailable} onChange={onSelect} />
-      <span className="product-main">
-        <span className="product-name">{productLabel(p)}</span>
-        <span className="muted small">
-          {p.brand && p.brand !== p.name ? `${p.brand} · ` : ''}
-          {p.price.kind === 'fixed' ? 'Fixed price' : 'Choose the amount'}
+    <div
+      className={`product${selected ? ' product-selected' : ''}${unavailable ? ' product-unavailable' : ''}`}
+      data-testid="product-option"
+      data-product-id={p.id}
+      data-currency-source={p.currencySource}
+    >
+      <label className="product-choice" htmlFor={id}>
+        <input id={id} type="radio" name="product" checked={selected} disabled={unavailable} onChange={onSelect} />
+        <span className="product-main">
+          <span className="product-name">{productLabel(p)}</span>
+          <span className="muted small">
+            {p.brand && p.brand !== p.name ? `${p.brand} · ` : ''}
+            {p.price.kind === 'fixed' ? 'Fixed price' : 'Choose the amount'}
+          </span>
+          {unavailable && <span className="product-reason small">Cannot be ordered: {p.unorderableReason}</span>}
         </span>
-        {unavailable && <span className="product-reason small">Cannot be ordered: {p.unorderableReason}</span>}
-      </span>
-      <span className="product-price num">{formatPrice(p.price)}</span>
-    </label>
+        <span className="product-price num">{formatPrice(p.price)}</span>
+      </label>
+      {!unavailable && p.currencySource !== 'service' && <CurrencyNote product={p} country={country} busy={busy} />}
+    </div>
+  );
+}
+
+/** "Currency not stated by the service: USD, as earlier orders were issued in — Change". */
+function CurrencyNote({ product: p, country, busy }: { product: ProductDto; country: string; busy: boolean }) {
+  const stores = useStores();
+  const [changing, setChanging] = useState(false);
+  return (
+    <div className="product-note" data-testid="currency-note">
+      {changing ? (
+        <CurrencyChooser
+          country={country}
+          current={p.currency}
+          question="Which currency are this product's amounts in?"
+          busy={busy}
+          onCancel={() => setChanging(false)}
+          onChoose={(code) => {
+            setChanging(false);
+            void stores.wizard.getState().setCurrency(code, { choose: p.id });
+          }}
+        />
+      ) : (
+        <p>
+          Currency not stated by the service: <strong>{p.currency}</strong>, {currencyOrigin(p)}. The first order confirms it.{' '}
+          <button type="button" className="link" onClick={() => setChanging(true)} data-testid="currency-change" aria-label={`Change the currency of ${productLabel(p)}`}>
+            Change
+          </button>
+        </p>
+      )}
+    </div>
+  );
+}
+
+function UnreadableList({ items, country, busy }: { items: UnreadableProductDto[]; country: string; busy: boolean }) {
+  const stores = useStores();
+  const anyCurrency = items.some((u) => u.needsCurrency);
+  return (
+    <section className="unreadable" aria-labelledby="unreadable-title" data-testid="unreadable-products">
+      <h3 id="unreadable-title">
+        {items.length === 1 ? 'One product the service does not describe in full' : `${items.length} products the service does not describe in full`}
+      </h3>
+      <p className="muted small">
+        Listed so that none goes missing.
+        {anyCurrency && ' A currency you choose applies to every product of this catalog whose record states none; the first order of the campaign confirms it.'}
+      </p>
+      <div className="product-list">
+        {items.map((u, i) => {
+          const id = u.id;
+          return (
+            <div key={id ?? `unreadable-${i}`} className="product product-unreadable" data-testid="unreadable-product" data-product-id={id ?? ''} data-needs-currency={u.needsCurrency}>
+              <div className="product-main">
+                <span className="product-name">{unreadableLabel(u)}</span>
+                {id !== null && u.name !== null && <span className="muted small">Product {id}</span>}
+                {u.needsCurrency && id !== null ? (
+                  <CurrencyChooser country={country} question={QUESTION} busy={busy} onChoose={(code) => void stores.wizard.getState().setCurrency(code, { choose: id })} />
+                ) : (
+                  <span className="product-reason small" data-testid="unreadable-problem">
+                    Cannot be read: {u.problem}. {id === null ? 'Its record has no id, so it cannot be ordered.' : 'It cannot be ordered until the service describes it in full.'}
+                  </span>
+                )}
+              </div>
+            </div>
+          );
+        })}
+      </div>
+    </section>
   );
 }

@@ -106,6 +106,7 @@ export function summary(overrides: Partial<CampaignSummary> = {}): CampaignSumma
     createdAt: 1_700_000_000_000,
     nextPollAt: null,
     acceptanceExpired: 0,
+    flagged: 0,
     ...overrides,
   };
 }
@@ -124,6 +125,8 @@ export function row(id: number, overrides: Partial<RowDto> = {}): RowDto {
     itemId: null,
     itemStatus: null,
     charged: null,
+    issued: null,
+    findings: [],
     exchangeRate: null,
     feeRate: null,
     externalReferenceId: `ref-${id}`,

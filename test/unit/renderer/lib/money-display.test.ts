@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { exchangeRates, formatMoneyDto, formatPrice, formatTotals, groupDigits, sumByCurrency } from '../../../../renderer/src/lib/money-display.ts';
+import { exchangeRates, formatMoneyDto, formatPrice, formatStated, formatTotals, groupDigits, sumByCurrency } from '../../../../renderer/src/lib/money-display.ts';
 
 describe('money display', () => {
   it('shows the currency code and exactly its decimals, grouped by thousands', () => {
@@ -34,5 +34,13 @@ describe('money display', () => {
       { amount: { currency: 'USD', amount: '10' }, charged: null, exchangeRate: null },
     ];
     expect(exchangeRates(rows)).toEqual([{ from: 'KRW', to: 'USD', rate: '0.00075' }]);
+  });
+
+  it('shows what the service stated exactly as given: extra decimals kept, never rounded', () => {
+    expect(formatStated({ currency: 'USD', amount: '7.4925' })).toBe('USD 7.4925');
+    expect(formatStated({ currency: 'USD', amount: '1234.5' })).toBe('USD 1,234.50');
+    expect(formatStated({ currency: 'KRW', amount: '30000' })).toBe('KRW 30,000');
+    expect(formatStated({ currency: 'USD', amount: 'n/a' })).toBe('USD n/a');
+    expect(formatTotals([{ currency: 'USD', amount: '19.9925' }], '—', formatStated)).toBe('USD 19.9925');
   });
 });

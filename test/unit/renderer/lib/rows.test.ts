@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryView, isDuplicate, issueText, issuesFor, matchesDraftFilter } from '../../../../renderer/src/lib/rows.ts';
+import { expiryView, flagView, isDuplicate, issueText, issuesFor, matchesDraftFilter } from '../../../../renderer/src/lib/rows.ts';
 import { row } from '../helpers/fakes.ts';
 
 describe('row helpers', () => {
@@ -27,5 +27,29 @@ describe('row helpers', () => {
     expect(expiryView(row(1, { state: 'ordered', acceptanceExpiry: now + 2 * 86_400_000 }), now)?.expired).toBe(false);
     expect(expiryView(row(1, { state: 'delivered', acceptanceExpiry: now - 1000 }), now)).toBeNull();
     expect(expiryView(row(1, { state: 'ordered' }), now)).toBeNull();
+  });
+
+  it('flags a row whose order the service issued otherwise, naming what was asked and what was issued', () => {
+    expect(flagView(row(1))).toBeNull();
+    const mismatch = flagView(
+      row(1, {
+        findings: [
+          { kind: 'mismatch', field: 'amount', asked: 'USD 11.50', stated: 'USD 5.00', message: 'the service issued USD 5.00 for a USD 11.50 gift' },
+          { kind: 'unreadable', field: 'record', stated: 'fee_rate: "x"', message: 'unexpected value in the answer: fee_rate: "x"' },
+        ],
+      }),
+    );
+    expect(mismatch).toEqual({
+      kind: 'mismatch',
+      text: 'The service issued USD 5.00 for a USD 11.50 gift.',
+      detail: 'The service issued USD 5.00 for a USD 11.50 gift (asked USD 11.50, the service stated USD 5.00). Unexpected value in the answer: fee_rate: "x" (the service stated fee_rate: "x").',
+      issuedDiffers: true,
+    });
+  });
+
+  it('an answer that could not be read is flagged, but not as a difference in what was issued', () => {
+    const view = flagView(row(1, { findings: [{ kind: 'unreadable', field: 'record', stated: 'x', message: 'unexpected value in the answer: x' }] }));
+    expect(view?.kind).toBe('unreadable');
+    expect(view?.issuedDiffers).toBe(false);
   });
 });

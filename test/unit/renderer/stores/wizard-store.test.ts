@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallOutput, ProductDto, RowDto } from '../../../../shared/contract.ts';
-import { createWizardStore, setupProblems } from '../../../../renderer/src/stores/wizard-store.ts';
+import { createWizardStore, selectedProduct, setupProblems } from '../../../../renderer/src/stores/wizard-store.ts';
 import { fakeApi, ManualClock, ok, row, summary } from '../helpers/fakes.ts';
 
 const product = (id: number, overrides: Partial<ProductDto> = {}): ProductDto => ({
@@ -9,6 +9,7 @@ const product = (id: number, overrides: Partial<ProductDto> = {}): ProductDto =>
   brand: null,
   countryCode: 'US',
   currency: 'USD',
+  currencySource: 'service',
   availability: 'ON_SALE',
   deliveryMethods: ['EMAIL'],
   price: { kind: 'fixed', amount: { currency: 'USD', amount: '10.00' } },
@@ -31,7 +32,7 @@ function setup() {
   const clock = new ManualClock();
   let rows: RowDto[] = [row(1), row(2, { state: 'invalid', errors: [{ field: 'email', message: 'Line 3: bad' }] })];
   const fake = fakeApi({
-    'products:list': () => ok({ products: [product(5, { unorderableReason: 'not on sale (SOLD_OUT)' }), product(6)] }),
+    'products:list': () => ok({ products: [product(5, { unorderableReason: 'not on sale (SOLD_OUT)' }), product(6)], unreadable: [] }),
     'app:sampleCsv': () => ok({ fileName: 'sample.csv', bytesBase64: btoa('Name,Email\nA,a@example.com\n') }),
     'campaigns:previewImport': () => ok(preview),
     'campaigns:create': () => ok(summary({ id: 'd1', sendState: 'draft' })),
@@ -108,5 +109,123 @@ describe('new-campaign wizard store', () => {
     const sent = await store.getState().send();
     expect(sent?.id).toBe('d1');
     expect(fake.callsOf('campaigns:send')).toEqual([{ campaignId: 'd1', confirmed: true }]);
+  });
+});
+
+describe('new-campaign wizard store: a product whose record states no currency', () => {
+  const needsCurrency = { id: 9, name: 'Harborline Market eGift', problem: 'the service does not state its currency', needsCurrency: true };
+  const broken = { id: 10, name: 'Odd record', problem: 'price: not a number', needsCurrency: false };
+  const range = (currency: string, source: ProductDto['currencySource']): ProductDto =>
+    product(9, {
+      name: 'Harborline Market eGift',
+      currency,
+      currencySource: source,
+      price: { kind: 'range', min: { currency, amount: '5.00' }, max: { currency, amount: '500.00' } },
+    });
+
+  /** A catalog that reads product 9 in the currency the call states, else lists it as needing one. */
+  function currencySetup(learned: string | null = null) {
+    const clock = new ManualClock();
+    const fake = fakeApi({
+      'products:list': (input) => {
+        const currency = input.currency ?? learned;
+        const source = input.currency ? 'stated' : 'learned';
+        return ok({
+          products: [product(6), ...(currency ? [range(currency, source)] : [])],
+          unreadable: [...(currency ? [] : [needsCurrency]), broken],
+        });
+      },
+      'app:sampleCsv': () => ok({ fileName: 'sample.csv', bytesBase64: btoa('Name,Email\nA,a@example.com\n') }),
+      'campaigns:previewImport': () => ok(preview),
+      'campaigns:create': () => ok(summary({ id: 'd1', sendState: 'draft', productId: 9 })),
+      'campaigns:rows': () => ok({ rows: [row(1)], total: 1 }),
+      'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: 1, totals: [], availability: null }),
+    });
+    const store = createWizardStore({ api: fake.api, timers: clock, now: clock.now });
+    return { store, fake };
+  }
+
+  it('lists records it cannot read with their problem, and cannot choose them', async () => {
+    const { store } = currencySetup();
+    await store.getState().start('sandbox');
+    expect(store.getState().unreadable).toEqual([needsCurrency, broken]);
+    expect(store.getState().products.map((p) => p.id)).toEqual([6]);
+    store.getState().chooseProduct(9);
+    expect(store.getState().productId).toBeNull();
+  });
+
+  it('the currency the organiser chooses goes to products:list, and the product becomes chosen', async () => {
+    const { store, fake } = currencySetup();
+    await store.getState().start('sandbox');
+    expect(await store.getState().setCurrency(' usd', { choose: 9 })).toBe(true);
+    expect(fake.callsOf('products:list').at(-1)).toEqual({ environment: 'sandbox', country: 'US', currency: 'USD' });
+    const s = store.getState();
+    expect(s.currency).toBe('USD');
+    expect(s.productId).toBe(9);
+    expect(s.unreadable).toEqual([broken]);
+    expect(selectedProduct(s)?.currencySource).toBe('stated');
+  });
+
+  it('previews and creates the draft with the same currency', async () => {
+    const { store, fake } = currencySetup();
+    await store.getState().start('sandbox');
+    await store.getState().setCurrency('USD', { choose: 9 });
+    store.getState().setText('senderName', 'Team');
+    await store.getState().setFile({ fileName: 'guests.csv', bytesBase64: btoa('Name,Email,Amount\nA,a@example.com,11.50\n'), size: 40 });
+    expect(fake.callsOf('campaigns:previewImport').at(-1)).toMatchObject({ productId: 9, currency: 'USD' });
+    expect(await store.getState().createDraft()).toBe(true);
+    expect(fake.callsOf('campaigns:create').at(-1)).toMatchObject({ productId: 9, currency: 'USD' });
+  });
+
+  it('sends no currency when the organiser stated none', async () => {
+    const { store, fake } = currencySetup();
+    await store.getState().start('sandbox', { sample: true });
+    expect(fake.callsOf('products:list').at(-1)).toEqual({ environment: 'sandbox', country: 'US' });
+    expect(fake.callsOf('campaigns:previewImport').at(-1)).not.toHaveProperty('currency');
+  });
+
+  it('refuses a code that is not three letters without asking the service', async () => {
+    const { store, fake } = currencySetup();
+    await store.getState().start('sandbox');
+    const calls = fake.callsOf('products:list').length;
+    expect(await store.getState().setCurrency('US$', { choose: 9 })).toBe(false);
+    expect(store.getState().currencyError).toMatch(/not a currency code/);
+    expect(store.getState().currency).toBeNull();
+    expect(fake.callsOf('products:list')).toHaveLength(calls);
+  });
+
+  it('says so when the product still cannot be read in the chosen currency', async () => {
+    const { store } = currencySetup();
+    await store.getState().start('sandbox');
+    await store.getState().setCurrency('EUR', { choose: 10 });
+    expect(store.getState().productId).toBeNull();
+    expect(store.getState().currencyError).toBe('Odd record still cannot be read in EUR: price: not a number.');
+  });
+
+  it('a learned currency can be changed: the chosen product stays chosen and its preview is read again', async () => {
+    const { store, fake } = currencySetup('USD');
+    await store.getState().start('sandbox');
+    expect(selectedProduct({ ...store.getState(), productId: 9 })?.currencySource).toBe('learned');
+    store.getState().chooseProduct(9);
+    await store.getState().setFile({ fileName: 'guests.csv', bytesBase64: btoa('Name,Email\nA,a@example.com\n'), size: 30 });
+    expect(store.getState().previewStatus).toBe('ready');
+
+    await store.getState().setCurrency('EUR');
+    const s = store.getState();
+    expect(s.productId).toBe(9);
+    expect(selectedProduct(s)).toMatchObject({ currency: 'EUR', currencySource: 'stated' });
+    expect(s.preview).toBeNull();
+    expect(s.previewStatus).toBe('idle');
+    expect(fake.callsOf('products:list').at(-1)?.currency).toBe('EUR');
+  });
+
+  it('another country starts without a stated currency', async () => {
+    const { store, fake } = currencySetup();
+    await store.getState().start('sandbox');
+    await store.getState().setCurrency('USD', { choose: 9 });
+    await store.getState().setCountry('GB');
+    expect(store.getState().currency).toBeNull();
+    expect(store.getState().productId).toBeNull();
+    expect(fake.callsOf('products:list').at(-1)).toEqual({ environment: 'sandbox', country: 'GB' });
   });
 });

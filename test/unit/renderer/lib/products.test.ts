@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { currencyChoices, currencyCode, currencyOrigin, unreadableLabel, unreadableMatchesSearch } from '../../../../renderer/src/lib/products.ts';
+
+describe('product picker helpers', () => {
+  it('reads a currency code as typed, upper case, and refuses anything but three letters', () => {
+    expect(currencyCode(' usd ')).toBe('USD');
+    expect(currencyCode('Eur')).toBe('EUR');
+    expect(currencyCode('US')).toBeNull();
+    expect(currencyCode('US$')).toBeNull();
+    expect(currencyCode('')).toBeNull();
+  });
+
+  it("offers the country's own currency first, then the common ones, each once", () => {
+    expect(currencyChoices('US')).toEqual(['USD', 'EUR', 'GBP', 'KRW', 'JPY']);
+    expect(currencyChoices('KR')).toEqual(['KRW', 'USD', 'EUR', 'GBP', 'JPY']);
+    expect(currencyChoices('CA')).toEqual(['CAD', 'USD', 'EUR', 'GBP', 'KRW', 'JPY']);
+    expect(currencyChoices('ZZ')).toEqual(['USD', 'EUR', 'GBP', 'KRW', 'JPY']);
+  });
+
+  it('says where a currency the service does not state came from', () => {
+    expect(currencyOrigin({ currency: 'USD', currencySource: 'service' })).toBeNull();
+    expect(currencyOrigin({ currency: 'USD', currencySource: 'learned' })).toBe('as earlier orders were issued in');
+    expect(currencyOrigin({ currency: 'USD', currencySource: 'stated' })).toBe('as you chose');
+  });
+
+  it('names an unreadable record by its name, else its id, and finds it by either', () => {
+    const named = { id: 4, name: 'Harborline Market eGift', problem: 'x', needsCurrency: true };
+    const bare = { id: 5, name: null, problem: 'x', needsCurrency: false };
+    expect(unreadableLabel(named)).toBe('Harborline Market eGift');
+    expect(unreadableLabel(bare)).toBe('Product 5');
+    expect(unreadableLabel({ id: null, name: null, problem: 'x', needsCurrency: false })).toBe('A product without a name or id');
+    expect(unreadableMatchesSearch(named, 'harbor')).toBe(true);
+    expect(unreadableMatchesSearch(bare, '5')).toBe(true);
+    expect(unreadableMatchesSearch(bare, 'coffee')).toBe(false);
+  });
+});
