@@ -17,7 +17,7 @@ import {
   recordAttemptError,
   type SendAttempt,
 } from '../db/repos/recipient-transitions.ts';
-import { countByState, listSendingRows, type StateCounts } from '../db/repos/recipients.ts';
+import { countByState, listSendingRows, readyRowToSend, type StateCounts } from '../db/repos/recipients.ts';
 import type { Outcome, RateLimiter, ServiceClient } from '../service/index.ts';
 import type { Order } from '../service/types.ts';
 import { backoffDelay, CircuitBreaker } from './policy.ts';
@@ -370,18 +370,25 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     }
   };
 
-  const attempt = async (job: Job): Promise<void> => {
-    let body: string | null = null;
-    if (job.fresh) {
-      try {
-        body = orderBodyFor(campaign, job.row);
-      } catch (err) {
-        if (!(err instanceof OrderBodyError)) throw err;
-        unbuildable.set(job.row.id, err.message);
-        log({ level: 'warn', rowId: job.row.id, message: err.message });
-        return;
-      }
+  // The body is built from the row as it stands when its intent commits, in the same transaction:
+  // an edit made while the row waited for its turn is what gets sent (and shown), never the values
+  // read before. A row that cannot be built is left ready and reported.
+  const freeze = (rowId: number, now: number): SendAttempt | null => {
+    const row = readyRowToSend(db, rowId);
+    if (!row) return null;
+    let body: string;
+    try {
+      body = orderBodyFor(campaign, row);
+    } catch (err) {
+      if (!(err instanceof OrderBodyError)) throw err;
+      unbuildable.set(rowId, err.message);
+      log({ level: 'warn', rowId, message: err.message });
+      return null;
     }
+    return markSending(db, rowId, body, now);
+  };
+
+  const attempt = async (job: Job): Promise<void> => {
     // The token first, then the intent (see SendQueueOptions.limiter). A stop asked meanwhile
     // leaves the row as it was: still ready, or `sending` for the next run's reconciliation.
     if (options.limiter) {
@@ -390,10 +397,9 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     }
     const startedMs = clock.now();
     let sending: SendAttempt | null;
-    if (body !== null) {
-      const frozen = body;
+    if (job.fresh) {
       // Intent first: from here on, after a crash this row is found by its key, never sent anew.
-      sending = await writes.run(() => markSending(db, job.row.id, frozen, startedMs));
+      sending = await writes.run(() => freeze(job.row.id, startedMs));
       if (sending) counters.sent++;
       if (sending) crashPoint('after-intent-commit');
       job.fresh = false;

@@ -343,6 +343,16 @@ export function listReadyToSend(db: Db, campaignId: string, opts: { limit: numbe
   return parseRows(sendRow, 'recipients', raws);
 }
 
+/** One row as the send queue builds its order from it, or null when it is no longer ready. */
+export function readyRowToSend(db: Db, rowId: number): SendRow | null {
+  const raw = statement(
+    db,
+    `SELECT id, line, name, email, amount_minor, currency, message, external_reference_id FROM recipients
+      WHERE id = ? AND state = 'ready'`,
+  ).get(rowId);
+  return raw === undefined ? null : parseRow(sendRow, 'recipients', raw);
+}
+
 /** The next rows to send, in import order. */
 export function nextReadyRows(db: Db, campaignId: string, limit: number): Recipient[] {
   return listByState(db, campaignId, 'ready', { limit });
