@@ -249,6 +249,7 @@ export const contract = {
       environment: environmentSchema,
       productId: z.number().int(),
       country: z.string().regex(/^[A-Z]{2}$/).optional(),
+      currency: currencyInput.optional(),
       name: z.string().trim().min(1).max(200),
       senderName: z.string().trim().min(1).max(200),
       message: z.string().max(1000).nullable().optional(),
