@@ -16,16 +16,34 @@ export class CampaignBusyError extends Error {
 /** How long a lease lasts unless renewed: a sender that stops renewing (hung, or on another host and gone) is waited out this long. */
 export const SEND_LEASE_TTL_MS = 30_000;
 
+/** What a run asks before each order leaves: is the campaign still ours to send? */
+export interface HeldLease {
+  /**
+   * True while this run's lease has not run out, or could be renewed because nobody took it over.
+   * False once another process holds it (this one stalled past its lease, a sleep): send nothing more.
+   * Synchronous and cheap while the lease is fresh; call it inside the intent's transaction.
+   */
+  stillHeld(): boolean;
+}
+
+const ALWAYS_HELD: HeldLease = { stillHeld: () => true };
+
 /**
  * Runs `send` holding the campaign's lease, or throws CampaignBusyError (nothing done) when another
  * live process holds it. Leases are wall-clock facts shared between processes, hence Date.now().
  */
-export async function withSendLease<T>(db: Db, campaignId: string, send: () => Promise<T>): Promise<T> {
+export async function withSendLease<T>(
+  db: Db,
+  campaignId: string,
+  send: (lease: HeldLease) => Promise<T>,
+  opts: { ttlMs?: number } = {},
+): Promise<T> {
+  const ttlMs = opts.ttlMs ?? SEND_LEASE_TTL_MS;
   const campaign = getCampaign(db, campaignId);
   // An unknown campaign: let the run say so in its own words.
-  if (!campaign) return send();
+  if (!campaign) return send(ALWAYS_HELD);
   const me: LeaseHolder = { owner: `${hostname()}:${process.pid}:${randomUUID()}`, host: hostname(), pid: process.pid };
-  const taken = takeSendLease(db, campaignId, me, { now: Date.now(), ttlMs: SEND_LEASE_TTL_MS });
+  const taken = takeSendLease(db, campaignId, me, { now: Date.now(), ttlMs });
   if (!taken.ok) {
     const { holder } = taken;
     const where = holder.host === me.host ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.host}`;
@@ -35,16 +53,25 @@ export async function withSendLease<T>(db: Db, campaignId: string, send: () => P
         `nothing was sent from here.`,
     );
   }
-  const renew = setInterval(() => {
+  // Until when this run knows the lease is its own; once lost, it stays lost for this run.
+  let heldUntil = Date.now() + ttlMs;
+  let lost = false;
+  const renewNow = (): boolean => {
+    if (lost) return false;
+    const until = Date.now() + ttlMs;
     try {
-      renewSendLease(db, campaignId, me.owner, Date.now() + SEND_LEASE_TTL_MS);
+      if (renewSendLease(db, campaignId, me.owner, until)) heldUntil = until;
+      else lost = true;
     } catch {
       // The data file is closing: the run is ending too, and the lease runs out by itself.
     }
-  }, SEND_LEASE_TTL_MS / 3);
+    return !lost;
+  };
+  const renew = setInterval(renewNow, ttlMs / 3);
   renew.unref();
+  const lease: HeldLease = { stillHeld: () => !lost && (Date.now() < heldUntil || renewNow()) };
   try {
-    return await send();
+    return await send(lease);
   } finally {
     clearInterval(renew);
     try {

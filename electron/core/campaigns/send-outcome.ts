@@ -13,7 +13,8 @@ import type { Job } from './send-work.ts';
 export const AUTH_PAUSE_REASON: PauseReason = 'auth';
 
 export interface StopRequest {
-  readonly reason: 'user' | 'circuit-breaker' | 'auth' | 'mismatch';
+  /** 'lease': another process holds the campaign now; its send state is that process's to keep. */
+  readonly reason: 'user' | 'circuit-breaker' | 'auth' | 'mismatch' | 'lease';
   readonly detail: string;
 }
 
@@ -34,6 +35,9 @@ export function finish(
     stoppedBy = 'user';
     reason = 'interrupted';
     detail = stop?.detail ?? 'Sending stopped on an internal error.';
+  } else if (stop?.reason === 'lease') {
+    stoppedBy = 'lease';
+    detail = stop.detail;
   } else if (stop) {
     stoppedBy = stop.reason;
     reason = stop.reason === 'auth' ? AUTH_PAUSE_REASON : stop.reason;
@@ -56,7 +60,9 @@ export function finish(
   }
   const now = clock.now();
   const from = getCampaign(db, campaignId)?.sendState ?? 'sending';
-  if (reason === null) {
+  if (stop?.reason === 'lease' && fatal === null) {
+    // Not ours to change any more.
+  } else if (reason === null) {
     if (from !== 'done') setSendState(db, campaignId, { from, to: 'done' }, now);
   } else if (from === 'sending') {
     setSendState(db, campaignId, { from, to: 'paused', reason, detail }, now);

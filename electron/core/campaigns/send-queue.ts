@@ -24,7 +24,7 @@ import { backoffDelay, CircuitBreaker } from './policy.ts';
 import { orderBodyFor, OrderBodyError, orderOutcomeOf } from './order-body.ts';
 import { expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
 import { reconcile, type ReconcileResult } from './reconcile.ts';
-import { withSendLease } from './send-lease.ts';
+import { withSendLease, type HeldLease } from './send-lease.ts';
 import { authDetail, breakerDetail, finish, mismatch, rejectionText, type StopRequest } from './send-outcome.ts';
 import { readySource, RetrySchedule, WakeSignal, type Job } from './send-work.ts';
 
@@ -55,6 +55,8 @@ export interface SendQueueOptions {
   readonly backoff?: { readonly baseMs?: number; readonly capMs?: number };
   /** Attempts one row may make in one run before it is left `sending` for the next (default: no limit). */
   readonly maxAttemptsPerRun?: number;
+  /** How long the send lease lasts unless renewed (default SEND_LEASE_TTL_MS; tests shorten it). */
+  readonly leaseTtlMs?: number;
 }
 
 export interface SendLogEntry {
@@ -98,7 +100,7 @@ export interface SendProgress {
   readonly stats: SendStats;
 }
 
-export type StopReason = 'done' | 'user' | 'circuit-breaker' | 'auth' | 'preflight' | 'attempts' | 'mismatch';
+export type StopReason = 'done' | 'user' | 'circuit-breaker' | 'auth' | 'preflight' | 'attempts' | 'mismatch' | 'lease';
 
 export interface SendResult {
   readonly campaignId: string;
@@ -131,6 +133,9 @@ const AUTO_MIN = 4;
 /** Longest an answered order waits in memory for the next commit (shown a little later, never lost). */
 const ORDERED_COMMIT_DELAY_MS = 250;
 const PROGRESS_INTERVAL_MS = 100;
+const LEASE_LOST =
+  'This process stopped sending: it lost its hold on the campaign (it stalled past its lease, during a sleep or a hang) ' +
+  'and another Giftbatch may have taken it over. Nothing more was sent from here; check the campaign, then resume where it is sent.';
 
 export function createSendQueue(options: SendQueueOptions): SendQueue {
   const active = new Map<string, Promise<SendResult>>();
@@ -139,7 +144,9 @@ export function createSendQueue(options: SendQueueOptions): SendQueue {
       const existing = active.get(campaignId);
       if (existing) return existing;
       // One run per campaign in this process (a second call joins it), one sender across processes (the lease).
-      const promise = withSendLease(options.db, campaignId, () => runCampaign(options, campaignId, opts)).finally(() => active.delete(campaignId));
+      const promise = withSendLease(options.db, campaignId, (lease) => runCampaign(options, campaignId, opts, lease), {
+        ...(options.leaseTtlMs !== undefined ? { ttlMs: options.leaseTtlMs } : {}),
+      }).finally(() => active.delete(campaignId));
       active.set(campaignId, promise);
       return promise;
     },
@@ -147,7 +154,7 @@ export function createSendQueue(options: SendQueueOptions): SendQueue {
   };
 }
 
-async function runCampaign(options: SendQueueOptions, campaignId: string, opts: RunOptions): Promise<SendResult> {
+async function runCampaign(options: SendQueueOptions, campaignId: string, opts: RunOptions, lease: HeldLease): Promise<SendResult> {
   const { db, client } = options;
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
@@ -374,6 +381,10 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   // an edit made while the row waited for its turn is what gets sent (and shown), never the values
   // read before. A row that cannot be built is left ready and reported.
   const freeze = (rowId: number, now: number): SendAttempt | null => {
+    if (!lease.stillHeld()) {
+      requestStop('lease', LEASE_LOST);
+      return null;
+    }
     const row = readyRowToSend(db, rowId);
     if (!row) return null;
     let body: string;
@@ -404,7 +415,11 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
       if (sending) crashPoint('after-intent-commit');
       job.fresh = false;
     } else {
-      sending = await writes.run(() => beginRetry(db, job.row.id, startedMs));
+      sending = await writes.run(() => {
+        if (lease.stillHeld()) return beginRetry(db, job.row.id, startedMs);
+        requestStop('lease', LEASE_LOST);
+        return null;
+      });
       if (sending) counters.retries++;
     }
     if (!sending) return; // another hand moved the row (skipped, reconciled elsewhere)
