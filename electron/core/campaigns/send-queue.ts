@@ -55,6 +55,8 @@ export interface SendQueueOptions {
   readonly backoff?: { readonly baseMs?: number; readonly capMs?: number };
   /** Attempts one row may make in one run before it is left `sending` for the next (default: no limit). */
   readonly maxAttemptsPerRun?: number;
+  /** Before a rejection after an unclear attempt fails a row, the wait between two lookups by key (default 10 s). */
+  readonly lookupAgainMs?: number;
   /** How long the send lease lasts unless renewed (default SEND_LEASE_TTL_MS; tests shorten it). */
   readonly leaseTtlMs?: number;
 }
@@ -133,6 +135,7 @@ const AUTO_MIN = 4;
 /** Longest an answered order waits in memory for the next commit (shown a little later, never lost). */
 const ORDERED_COMMIT_DELAY_MS = 250;
 const PROGRESS_INTERVAL_MS = 100;
+const LOOKUP_AGAIN_MS = 10_000;
 const LEASE_LOST =
   'This process stopped sending: it lost its hold on the campaign (it stalled past its lease, during a sleep or a hang) ' +
   'and another Giftbatch may have taken it over. Nothing more was sent from here; check the campaign, then resume where it is sent.';
@@ -361,9 +364,16 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   };
 
   // A 4xx after an attempt that got no clear answer: that earlier attempt may have created the
-  // order (a service that checks the balance before the key would say 402 now). Look before failing.
+  // order (a service that checks the balance before the key would say 402 now). Look before failing,
+  // and when the list shows nothing, look once more a little later: a new order may be missing
+  // from list answers for a while. A stop asked meanwhile leaves the row `sending` for reconciliation.
   const confirmRejection = async (job: Job, failure: string, requestBody: string): Promise<void> => {
-    const lookup = await client.findOrderByReference(job.row.externalReferenceId);
+    let lookup = await client.findOrderByReference(job.row.externalReferenceId);
+    if (lookup.kind === 'ok' && !lookup.value.order && !control.stop) {
+      await Promise.race([clock.sleep(options.lookupAgainMs ?? LOOKUP_AGAIN_MS), stopAsked]);
+      if (control.stop) return;
+      lookup = await client.findOrderByReference(job.row.externalReferenceId);
+    }
     const now = clock.now();
     switch (lookup.kind) {
       case 'ok':

@@ -153,6 +153,17 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
       if (outcome.kind !== 'ok') return outcome;
       // A server that ignores the filter returns every order: trust only the echoed key.
       const matches = outcome.value.orders.filter((o) => o.externalReferenceId === externalReferenceId).sort((a, b) => a.id - b.id);
+      const unechoed = outcome.value.orders.filter((o) => o.externalReferenceId === undefined).length;
+      if (matches.length === 0 && unechoed > 0) {
+        // Rows that do not echo any key cannot tell us ours is absent: one of them may be it.
+        return {
+          kind: 'ambiguous',
+          reason: 'schema',
+          status: outcome.status,
+          endpoint: outcome.endpoint,
+          message: `${outcome.endpoint}: ${unechoed} order(s) in the answer do not echo their external_reference_id, so the absence of this key proves nothing.`,
+        };
+      }
       const unreadable = outcome.value.invalid.filter((row) => echoedReference(row.raw) === externalReferenceId);
       if (unreadable.length > 0) {
         return {

@@ -116,6 +116,12 @@ describe('findOrderByReference', () => {
     expect(await client.findOrderByReference('dup')).toMatchObject({ kind: 'ok', value: { order: { id: 2 }, duplicates: [{ id: 4 }] } });
   });
 
+  it('a list whose orders echo no key proves nothing: ambiguous, not "not found"', async () => {
+    const server = await serve((_req, res) => json(res, 200, { orders: [{ id: 5, status: 'COMPLETED', order_item: { id: 6, status: 'PENDING' } }] }));
+    const { client } = makeClient(server.url);
+    expect(await client.findOrderByReference('k')).toMatchObject({ kind: 'ambiguous', reason: 'schema', message: expect.stringContaining('proves nothing') });
+  });
+
   it('an order under the key without the id we need is ambiguous, not "not found"', async () => {
     const server = await serve((_req, res) => json(res, 200, { orders: [{ external_reference_id: 'k', status: 'COMPLETED' }] }));
     const { client } = makeClient(server.url);
