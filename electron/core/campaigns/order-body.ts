@@ -6,6 +6,7 @@ import type { Campaign } from '../db/repos/campaigns.ts';
 import type { OrderOutcome } from '../db/repos/recipient-transitions.ts';
 import type { SendRow } from '../db/repos/recipients.ts';
 import { serializeOrderRequest } from '../service/order-request.ts';
+import { parseServiceTime } from '../service/schemas.ts';
 import type { Order, OrderRequest } from '../service/types.ts';
 import type { Finding } from '../../../shared/domain/findings.ts';
 
@@ -87,7 +88,7 @@ function nonBlank(text: string | null | undefined): string | undefined {
 export function orderOutcomeOf(order: Order, findings: readonly Finding[]): OrderOutcome {
   const charged = order.charged;
   const rate = decimalTextOf(charged?.rate);
-  const expiry = order.acceptanceExpiresAt === undefined ? Number.NaN : Date.parse(order.acceptanceExpiresAt);
+  const expiry = order.acceptanceExpiresAt === undefined ? Number.NaN : parseServiceTime(order.acceptanceExpiresAt);
   const price = order.item.price;
   return {
     orderId: order.id,

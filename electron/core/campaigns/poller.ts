@@ -8,6 +8,7 @@ import { listUndeliveredOrders, type Recipient } from '../db/repos/recipients.ts
 import { addFindings, updateOrderStatus } from '../db/repos/recipient-transitions.ts';
 import { expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
 import type { Order, ServiceClient } from '../service/index.ts';
+import { parseServiceTime } from '../service/schemas.ts';
 import { rowStateForOrder } from './policy.ts';
 
 export interface PollTarget {
@@ -82,7 +83,7 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: { sign
     }
     checkPolled(db, campaigns.get(row.campaignId), row, order, clock.now());
     const state = rowStateForOrder(order.status, order.item.status);
-    const expiry = order.acceptanceExpiresAt ? Date.parse(order.acceptanceExpiresAt) : null;
+    const expiry = order.acceptanceExpiresAt ? parseServiceTime(order.acceptanceExpiresAt) : null;
     const changed =
       state !== 'ordered' ||
       order.status !== row.orderStatus ||

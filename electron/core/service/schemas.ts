@@ -195,6 +195,16 @@ export function parseOrder(raw: unknown): Parsed<Order> {
   };
 }
 
+/**
+ * A date-time from the service as epoch ms, NaN when unreadable. One without a zone ("2026-01-22T09:00:00")
+ * is read as UTC, as a service's clock means it, not in the zone of the machine reading it.
+ */
+export function parseServiceTime(text: string): number {
+  const trimmed = text.trim();
+  const zoneless = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/.test(trimmed);
+  return Date.parse(zoneless ? `${trimmed.replace(' ', 'T')}Z` : trimmed);
+}
+
 /** Reads optional fields of an order by path, noting each value that is there but odd. */
 class Reader {
   constructor(

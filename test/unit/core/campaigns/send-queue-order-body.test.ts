@@ -106,6 +106,17 @@ describe('orderOutcomeOf', () => {
     });
   });
 
+  it('reads an expiry without a zone as UTC, not in the zone of the machine', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'Asia/Seoul';
+    try {
+      expect(orderOutcomeOf({ ...order, acceptanceExpiresAt: '2026-01-22T09:00:00' }, []).acceptanceExpiry).toBe(Date.UTC(2026, 0, 22, 9));
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
+  });
+
   it('records nothing it was not told: no charge, no rate, no expiry', () => {
     const bare: Order = { ...order, charged: undefined, acceptanceExpiresAt: undefined, item: { ...order.item, transactionFeeRate: undefined } };
     expect(orderOutcomeOf(bare, [])).toMatchObject({ charged: null, exchangeRate: null, feeRate: null, acceptanceExpiry: null });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseAvailability, parseOrder, parseProduct } from '../../../../electron/core/service/schemas.ts';
+import { parseAvailability, parseOrder, parseProduct, parseServiceTime } from '../../../../electron/core/service/schemas.ts';
 import { findList, readPageInfo } from '../../../../electron/core/service/paging.ts';
 import { ORDER } from './helpers.ts';
 
@@ -164,5 +164,23 @@ describe('list envelopes', () => {
     expect(readPageInfo({ page: { index: 2, size: 500, total_size: 9, result_size: 3 } })).toEqual({ index: 2, size: 500, totalSize: 9, resultSize: 3 });
     expect(readPageInfo({ orders: [] })).toBeUndefined();
     expect(readPageInfo({ orders: [], total_size: 4 })).toMatchObject({ totalSize: 4 });
+  });
+});
+
+describe('a date-time from the service', () => {
+  it('without a zone is read as UTC, whatever the zone of the machine reading it', () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/New_York';
+    try {
+      expect(parseServiceTime('2026-01-22T09:00:00')).toBe(Date.UTC(2026, 0, 22, 9));
+      expect(parseServiceTime('2026-01-22 09:00')).toBe(Date.UTC(2026, 0, 22, 9));
+      expect(parseServiceTime('2026-01-22T09:00:00.250')).toBe(Date.UTC(2026, 0, 22, 9, 0, 0, 250));
+      expect(parseServiceTime('2026-01-22T09:00:00+09:00')).toBe(Date.UTC(2026, 0, 22, 0));
+      expect(parseServiceTime('2026-01-22T09:00:00Z')).toBe(Date.UTC(2026, 0, 22, 9));
+      expect(parseServiceTime('soon')).toBeNaN();
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });
