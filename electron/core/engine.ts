@@ -15,7 +15,7 @@ import { createConnections, EMBEDDED_SIMULATOR_URL, serviceName, type Connection
 import { openDatabase, type Db } from './db/open.ts';
 import { sendLeaseLive } from './db/repos/send-leases.ts';
 import { getCampaign, listCampaigns, pauseInterrupted, type Campaign, type CreatedCampaign, type Environment, type ProductSnapshot } from './db/repos/campaigns.ts';
-import { chargedTotals, countByState, countFlagged, learnedCurrency, listByState, type Recipient, type StateCounts } from './db/repos/recipients.ts';
+import { chargedTotals, countByState, countFlagged, learnedCurrency, listByState, newestTrackedOrderAt, type Recipient, type StateCounts } from './db/repos/recipients.ts';
 import { DATABASE_FILE } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
 import type { Availability, Product } from './service/index.ts';
@@ -277,9 +277,9 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     },
 
     nextPollDelay(connection, campaignId) {
-      const rows = trackedRows(db, { environment: connection.environment, baseUrl: connection.baseUrl, ...(campaignId ? { campaignId } : {}) });
-      const newest = Math.max(0, ...rows.map((r) => r.orderedAt ?? 0));
-      return nextPollDelay(clock.now() - newest, Math.random);
+      // One aggregate, not a spread of every tracked row (which throws past ~125,000 arguments).
+      const newest = newestTrackedOrderAt(db, { environment: connection.environment, baseUrl: connection.baseUrl, ...(campaignId ? { campaignId } : {}) });
+      return nextPollDelay(clock.now() - (newest ?? 0), Math.random);
     },
 
     status(campaignId) {

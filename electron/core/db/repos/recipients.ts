@@ -382,6 +382,18 @@ export function listUndeliveredOrders(db: Db, environment: Environment): Recipie
   return parseRecipients(raws);
 }
 
+/** When the newest order still being tracked (an `ordered` row) was placed, on one service; null when none is. */
+export function newestTrackedOrderAt(db: Db, where: { environment: Environment; baseUrl: string; campaignId?: string }): number | null {
+  const raw = statement(
+    db,
+    `SELECT max(r.ordered_at) FROM campaigns c JOIN recipients r ON r.campaign_id = c.id AND r.state = 'ordered'
+      WHERE c.environment = ? AND c.base_url = ? AND (? IS NULL OR c.id = ?)`,
+  )
+    .pluck()
+    .get(where.environment, where.baseUrl, where.campaignId ?? null, where.campaignId ?? null);
+  return typeof raw === 'number' ? raw : null;
+}
+
 export interface RecipientPage {
   readonly rows: Recipient[];
   /** Rows matching the filter, for the pager. */
