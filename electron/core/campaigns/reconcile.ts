@@ -66,6 +66,22 @@ export interface ReconcileResult {
   readonly rows: readonly ReconciledRow[];
 }
 
+/** The longest one Retry-After is waited out here (a service may ask for hours). */
+const MAX_RETRY_AFTER_WAIT_MS = 60_000;
+
+function sleepUnlessAborted(clock: Clock, ms: number, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return clock.sleep(ms);
+  if (signal.aborted) return Promise.resolve();
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      signal.removeEventListener('abort', done);
+      resolve();
+    };
+    signal.addEventListener('abort', done, { once: true });
+    void clock.sleep(ms).then(done);
+  });
+}
+
 export const NOT_FOUND_NOTE =
   'No order exists under this row\'s key at the service yet: the same request will be sent again, unchanged, under the same key.';
 
@@ -168,9 +184,11 @@ async function reconcileRow(
       case 'auth':
         return { auth: outcome };
       case 'rate-limited':
-        // The client has paused the shared limiter; wait it out here too, a few times at most.
+        // The client has paused the shared limiter; wait it out here too, a few times at most, never
+        // longer than a minute at a time, and not past a Pause (the row is simply left for later).
         if (waits < maxWaits && !opts.signal?.aborted) {
-          await clock.sleep(outcome.retryAfterMs ?? 1_000);
+          await sleepUnlessAborted(clock, Math.min(outcome.retryAfterMs ?? 1_000, MAX_RETRY_AFTER_WAIT_MS), opts.signal);
+          if (opts.signal?.aborted) return { ...base, result: 'unknown', detail: outcome.message };
           continue;
         }
         return { ...base, result: 'unknown', detail: outcome.message };

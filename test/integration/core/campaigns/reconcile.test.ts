@@ -175,3 +175,31 @@ describe('reconciliation', () => {
     expect(service.sim.audit().accounts['good_key_2']).toBeUndefined();
   });
 });
+
+describe('reconciliation waiting out a Retry-After', () => {
+  it('never waits longer than a minute at a time, and a Pause ends the wait at once', async () => {
+    const service = await startSimulator();
+    const { db } = tempDb();
+    const { campaign } = makeCampaign(db, { rows: 2, key: service.key, baseUrl: service.url });
+    leaveSending(db, campaign.id, 2);
+    // A service that asks for an hour's pause on every lookup.
+    const client: ServiceClient = {
+      ...service.client,
+      findOrderByReference: async () => ({ kind: 'rate-limited', status: 429, retryAfterMs: 3_600_000, message: 'slow down', endpoint: 'GET /v1/orders' }),
+    };
+
+    const clock = fakeClock();
+    const capped = await reconcile(db, client, { campaignId: campaign.id }, { clock, concurrency: 1, maxRateLimitedRetries: 1 });
+    expect(capped.unknown).toBe(2);
+    expect(Math.max(...clock.sleeps)).toBe(60_000);
+
+    // In real time: a Pause during the wait ends it now, not in a minute (or an hour).
+    const controller = new AbortController();
+    const started = Date.now();
+    setTimeout(() => controller.abort(), 50);
+    const paused = await reconcile(db, client, { campaignId: campaign.id }, { signal: controller.signal, concurrency: 1 });
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(paused.unknown).toBe(2);
+    expect(allRows(db, campaign.id).map((r) => r.state)).toEqual(['sending', 'sending']);
+  });
+});
