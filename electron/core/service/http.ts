@@ -8,6 +8,9 @@ import type { RateLimiter } from './rate-limiter.ts';
 import type { Parsed } from './schemas.ts';
 import { extractServiceError, parseRetryAfter, plainText, type Ambiguous, type Outcome } from './outcome.ts';
 
+/** The longest a Retry-After is waited out before asking again. */
+export const MAX_RETRY_AFTER_MS = 5 * 60_000;
+
 export interface AttemptEvent {
   method: string;
   /** Path and query; never carries the key. */
@@ -204,12 +207,15 @@ function classify<T>(
   const service = extractServiceError(text);
   const said = [service.code, service.message].filter((s) => s !== undefined).join(': ');
   const detail = said === '' ? `HTTP ${status}` : `HTTP ${status} ${said}`;
-  const retryAfterMs = parseRetryAfter(retryAfter, http.clock.now());
-  if (status === 429 || (status === 503 && retryAfterMs !== undefined)) {
-    // Every request shares the limiter: slow all of them down, not just this caller.
+  const asked = parseRetryAfter(retryAfter, http.clock.now());
+  if (status === 429 || (status === 503 && asked !== undefined)) {
+    // Every request shares the limiter: slow all of them down, not just this caller. What we wait
+    // is capped: a service asking for hours is asked again in a few minutes, never waited out blind.
+    const retryAfterMs = asked === undefined ? undefined : Math.min(asked, MAX_RETRY_AFTER_MS);
     http.limiter.penalize();
     http.limiter.pause(retryAfterMs ?? http.defaultRetryAfterMs);
-    const wait = retryAfterMs === undefined ? '' : ` Retry after ${formatSeconds(retryAfterMs)}.`;
+    const wait =
+      asked === undefined ? '' : ` Retry after ${formatSeconds(asked)}${asked > MAX_RETRY_AFTER_MS ? ` (we try again in ${formatSeconds(MAX_RETRY_AFTER_MS)})` : ''}.`;
     return { kind: 'rate-limited', status, retryAfterMs, endpoint, message: `${endpoint}: the service asks us to slow down (${detail}).${wait}` };
   }
   if (status === 401 || status === 403) {

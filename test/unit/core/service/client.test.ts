@@ -109,6 +109,7 @@ describe('outcome classes', () => {
     ['a 503 with Retry-After in seconds is rate-limited', (_r, res) => json(res, 503, { error: { code: 'UNAVAILABLE' } }, { 'retry-after': '3' }), { kind: 'rate-limited', status: 503, retryAfterMs: 3000 }],
     ['a 429 with Retry-After is rate-limited', (_r, res) => json(res, 429, { error: { code: 'RATE_LIMITED' } }, { 'retry-after': '2' }), { kind: 'rate-limited', status: 429, retryAfterMs: 2000 }],
     ['a 429 without Retry-After is rate-limited with no wait known', (_r, res) => json(res, 429, {}), { kind: 'rate-limited', retryAfterMs: undefined }],
+    ['a Retry-After of hours is waited five minutes at most, and said', (_r, res) => json(res, 429, {}, { 'retry-after': '7200' }), { kind: 'rate-limited', retryAfterMs: 300_000, message: expect.stringContaining('we try again in') }],
     ['a 401 is an auth failure', (_r, res) => json(res, 401, { error: { code: 'UNAUTHORIZED', message: 'unknown key' } }), { kind: 'auth', status: 401, code: 'UNAUTHORIZED' }],
     ['a 403 is an auth failure', (_r, res) => json(res, 403, {}), { kind: 'auth', status: 403 }],
     ['a 408 is ambiguous', (_r, res) => json(res, 408, {}), { kind: 'ambiguous', reason: 'status', status: 408 }],
