@@ -1,6 +1,7 @@
 // giftbatch send / resume: import, pre-flight, an explicit confirmation (orders are final), send.
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';
+import { stockText } from '../../../shared/domain/availability.ts';
 import { formatMoney, type Money } from '../../../shared/domain/money.ts';
 import type { SendResult } from '../../core/campaigns/send-queue.ts';
 import type { Engine, PreflightResult } from '../../core/engine.ts';
@@ -138,7 +139,7 @@ function finish(engine: Engine, common: Common, id: string, code: number): numbe
 
 function printPreflight(p: PreflightResult) {
   for (const problem of p.problems) say(`Pre-flight: ${problem}`);
-  if (p.availability?.message) say(`Availability: ${p.availability.message}`);
+  if (p.availability) say(`Stock: ${stockText(p.availability)}`);
   if (p.rowsToSend > 0) say(`To send: ${p.rowsToSend} orders, ${p.totals.map((m: Money) => formatMoney(m)).join(' + ')} (face value, product currency).`);
 }
 

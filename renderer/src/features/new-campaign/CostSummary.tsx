@@ -1,5 +1,6 @@
 // What sending will cost, per currency, and anything the pre-flight check found in the way; and,
 // when the service does not state the product's currency, that the first order confirms it.
+import { stockText } from '../../../../shared/domain/availability.ts';
 import type { ProductDto } from '../../../../shared/contract.ts';
 import { Message } from '../../components/Message.tsx';
 import { Totals } from '../../components/Money.tsx';
@@ -58,7 +59,11 @@ export function CostSummary() {
             Charged in your account currency at the service's exchange rate; the charged amount shows per row once ordered.
           </p>
           <CurrencyConfirmation product={product} testId="cost-currency-note" />
-          {preflight.availability?.message && <p className="small">Availability: {preflight.availability.message}</p>}
+          {preflight.availability && (
+            <p className="small" data-testid="cost-stock">
+              Stock: {stockText(preflight.availability)}
+            </p>
+          )}
           {preflight.problems.length > 0 && (
             <Message kind="error" testId="preflight-problems">
               <ul>
