@@ -127,6 +127,8 @@ export const campaignSummarySchema = z.object({
   running: z.boolean(),
   counts: countsSchema,
   charged: z.array(moneySchema),
+  /** Of `charged`, what went to orders later cancelled or whose payment expired: shown apart. */
+  chargedCancelled: z.array(moneySchema),
   /** Face value of what is still to send (ready + sending), per currency. */
   remaining: z.array(moneySchema),
   createdAt: z.number(),

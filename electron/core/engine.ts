@@ -76,6 +76,8 @@ export interface CampaignStatus {
   paused_detail: string | null;
   counts: StateCounts;
   charged: { currency: string; amount: string }[];
+  /** Of `charged`, what went to orders later cancelled or whose payment expired (no gift delivered). */
+  charged_cancelled: { currency: string; amount: string }[];
   /** Ordered rows waiting on a recipient whose acceptance link has expired. */
   acceptance_expired: number;
   /** Rows whose order answer disagreed with what they asked, or held values we could not read. */
@@ -296,6 +298,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         paused_detail: c.pausedDetail,
         counts: countByState(db, campaignId),
         charged: chargedTotals(db, campaignId),
+        charged_cancelled: chargedTotals(db, campaignId, { states: ['cancelled'] }),
         acceptance_expired: waiting.filter((r) => r.acceptanceExpiry != null && r.acceptanceExpiry < now).length,
         flagged: countFlagged(db, campaignId),
       };

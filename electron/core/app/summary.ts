@@ -36,6 +36,7 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     running: deps.isRunning(campaign.id),
     counts,
     charged: chargedTotals(db, campaign.id),
+    chargedCancelled: counts.cancelled > 0 ? chargedTotals(db, campaign.id, { states: ['cancelled'] }) : [],
     remaining: faceValueTotals(db, campaign.id, ['ready', 'sending']).map(moneyDto),
     createdAt: campaign.createdAt,
     nextPollAt: counts.ordered > 0 ? deps.nextPollAt(campaign) : null,

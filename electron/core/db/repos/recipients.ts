@@ -258,15 +258,17 @@ export type ChargedTotal = DecimalAmount;
 /**
  * What the service charged for this campaign's orders, per account currency (never summed across
  * currencies), sorted by currency code: the exact sum of the amounts as the service stated them.
- * Every row with a recorded charge counts, whatever its state.
+ * Every row with a recorded charge counts, whatever its state, unless `states` names some (the
+ * cancelled ones are shown apart: their orders were charged, then cancelled or never paid).
  */
-export function chargedTotals(db: Db, campaignId: string): ChargedTotal[] {
+export function chargedTotals(db: Db, campaignId: string, opts: { states?: readonly RowState[] } = {}): ChargedTotal[] {
   const raws = statement(
     db,
     `SELECT charged_currency AS currency, decimal_sum(charged_text) AS sum FROM recipients
       WHERE campaign_id = ? AND charged_text IS NOT NULL
+        AND (? IS NULL OR state IN (SELECT value FROM json_each(?)))
       GROUP BY charged_currency ORDER BY charged_currency`,
-  ).all(campaignId);
+  ).all(campaignId, opts.states ? 1 : null, JSON.stringify(opts.states ?? []));
   return parseRows(exactTotalRow, 'recipients', raws).map(({ currency, sum }) => {
     const [units = '0', scale = '0'] = sum.split('/');
     return { currency, amount: exactDecimalText({ units: BigInt(units), scale: Number(scale) }, currency) };

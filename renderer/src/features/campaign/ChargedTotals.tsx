@@ -20,6 +20,12 @@ export function ChargedTotals({ summary }: { summary: CampaignSummary }) {
           Exchange rate: {rates.map((r) => formatRate(r.from, r.to, r.rate)).join(' · ')}
         </p>
       )}
+      {summary.chargedCancelled.length > 0 && (
+        <p className="small" data-testid="charged-cancelled">
+          Of which <Totals list={summary.chargedCancelled} empty="nothing" stated /> went to orders later cancelled or never paid
+          (no gift delivered). Ask the service about those charges.
+        </p>
+      )}
       <dl className="facts small">
         <dt>Still to send</dt>
         <dd>
