@@ -273,7 +273,11 @@ export const contract = {
   },
   'campaigns:preflight': { input: campaignId, output: preflightSchema },
   /** Starts sending in the background; progress arrives as `campaign:progress` events. */
-  'campaigns:send': { input: campaignId.extend({ confirmed: z.literal(true) }), output: campaignSummarySchema },
+  /**
+   * `totals`: what the person confirmed (the dialog's totals); if the rows to send add up to anything
+   * else by then, nothing is sent. Every start runs the pre-flight; a failed one answers 'preflight'.
+   */
+  'campaigns:send': { input: campaignId.extend({ confirmed: z.literal(true), totals: z.array(moneySchema).max(50).optional() }), output: campaignSummarySchema },
   'campaigns:pause': { input: campaignId, output: campaignSummarySchema },
   'campaigns:checkNow': {
     input: campaignId,
@@ -324,6 +328,7 @@ export const errorCodes = [
   'service-auth',
   'service-unreachable',
   'service-rejected',
+  'preflight',
   'conflict',
   'forbidden',
   'internal',

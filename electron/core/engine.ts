@@ -3,7 +3,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CsvImport } from '../../shared/domain/csv/index.ts';
-import { exactAmount, toDecimal, totalsByCurrency, type DecimalAmount, type Money } from '../../shared/domain/money.ts';
+import { exactAmount, formatMoney, toDecimal, totalsByCurrency, type DecimalAmount, type Money } from '../../shared/domain/money.ts';
 import { importCampaign, previewImport, type ImportRequest } from './campaigns/importer.ts';
 import { pollRound, trackedRows, type PollRoundResult } from './campaigns/poller.ts';
 import { nextPollDelay } from './campaigns/policy.ts';
@@ -94,6 +94,13 @@ export interface PreflightResult {
   rowsToSend: number;
 }
 
+export interface CheckedSendOptions extends RunOptions {
+  /** A pre-flight of this campaign that passed a moment ago (the app's Send checks, then starts). */
+  checked?: PreflightResult;
+  /** The totals the person confirmed: if the rows to send now add up to anything else, nothing is sent. */
+  confirmedTotals?: readonly Money[];
+}
+
 export interface Engine {
   readonly db: Db;
   readonly dataDir: string;
@@ -108,10 +115,11 @@ export interface Engine {
   createCampaign(connection: Connection, request: Omit<ImportRequest, 'environment' | 'baseUrl' | 'product' | 'productId'> & { product: Product }): CreatedCampaign & { preview: CsvImport };
   preflight(campaignId: string): Promise<PreflightResult>;
   /**
-   * Sends (or resumes) a campaign on its own connection: reconciles its `sending` rows by key first,
-   * then sends the rest. Returns when every row is settled for sending, or the run paused.
+   * Sends (or resumes) a campaign on its own connection, behind the pre-flight (checkedSend):
+   * reconciles its `sending` rows by key first, then sends the rest. Returns when every row is
+   * settled for sending, the run paused, or the pre-flight held it.
    */
-  send(campaignId: string, opts?: RunOptions & { rate?: number }): Promise<SendResult>;
+  send(campaignId: string, opts?: CheckedSendOptions & { rate?: number }): Promise<SendResult>;
   poll(connection: Connection, campaignId?: string, signal?: AbortSignal): Promise<PollRoundResult>;
   /** Milliseconds until the next poll round by the schedule: 30–60 s after a send, backing off to 15 min. */
   nextPollDelay(connection: Connection, campaignId?: string): number;
@@ -267,7 +275,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         queue = createSendQueue({ db, client: connection.client, clock, limiter: connection.limiter });
         queues.set(connection, queue);
       }
-      return queue.run(campaignId, opts);
+      return checkedSend(engine, queue, campaignId, opts);
     },
 
     poll(connection, campaignId, signal) {
@@ -326,6 +334,37 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     },
   };
   return engine;
+}
+
+/**
+ * The one way a campaign starts or resumes sending, in every shell: the pre-flight first (the
+ * product still in the catalog, on sale, by e-mail, in stock, at the price the rows were checked
+ * against, and the totals the person confirmed). When it fails nothing is sent, but the campaign's
+ * `sending` rows are still looked up by key and recorded: reading never waits for a pre-flight.
+ */
+export async function checkedSend(engine: Pick<Engine, 'preflight'>, queue: SendQueue, campaignId: string, opts: CheckedSendOptions = {}): Promise<SendResult> {
+  const check = opts.checked ?? (await engine.preflight(campaignId));
+  const problems = preflightProblems(check, opts.confirmedTotals);
+  if (problems.length === 0) return queue.run(campaignId, opts);
+  return queue.hold(campaignId, preflightDetail(problems), opts.signal ? { signal: opts.signal } : {});
+}
+
+/** What stops a send: the pre-flight's problems, and totals that are not the ones confirmed. */
+export function preflightProblems(check: PreflightResult, confirmedTotals?: readonly Money[]): string[] {
+  const problems = [...check.problems];
+  if (confirmedTotals && !sameTotals(confirmedTotals, check.totals)) {
+    problems.push(
+      `The rows to send now add up to ${check.totals.map(formatMoney).join(' + ') || 'nothing'}, not the ${confirmedTotals.map(formatMoney).join(' + ') || 'nothing'} that was confirmed: check the new totals and confirm them.`,
+    );
+  }
+  return problems;
+}
+
+export const preflightDetail = (problems: readonly string[]): string => `Pre-flight: ${problems.join(' ')} Nothing was sent.`;
+
+function sameTotals(a: readonly Money[], b: readonly Money[]): boolean {
+  const key = (list: readonly Money[]) => totalsByCurrency(list).map((m) => `${m.currency} ${m.minor}`).join(',');
+  return key(a) === key(b);
 }
 
 export function toReportRow(r: Recipient): ReportRow {

@@ -76,6 +76,9 @@ async function confirmAndSend(engine: Engine, common: Common, id: string, yes: b
   const preflight = await engine.preflight(id);
   printPreflight(preflight);
   if (!preflight.ok) {
+    // Nothing is sent, but rows that were mid-send are still looked up by key and recorded.
+    const held = await engine.send(id, { checked: preflight });
+    if (held.reconciliation.checked > 0) say(`Looked up ${held.reconciliation.checked} row(s) that were being sent: ${held.reconciliation.ordered} found ordered.`);
     say(`Nothing was sent. Campaign ${id} stays as it is; fix the above and run: giftbatch resume ${id}`);
     return finish(engine, common, id, EXIT.rowsFailed);
   }
@@ -106,7 +109,9 @@ async function confirmAndSend(engine: Engine, common: Common, id: string, yes: b
   const view = progressView();
   let result: SendResult;
   try {
-    result = await engine.send(id, { signal: controller.signal, onProgress: (p) => view.update(p), ...(rate ? { rate } : {}) });
+    // The engine runs the pre-flight again right before sending: what changed while the question
+    // was on screen (a price, the totals just confirmed) stops it, with nothing sent.
+    result = await engine.send(id, { signal: controller.signal, onProgress: (p) => view.update(p), confirmedTotals: preflight.totals, ...(rate ? { rate } : {}) });
   } finally {
     view.done();
     process.off('SIGINT', onSignal);

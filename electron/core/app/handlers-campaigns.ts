@@ -14,6 +14,7 @@ import { moneyDto, rowDto } from './dto.ts';
 import { connectionOf } from './environments.ts';
 import { AppError } from './errors.ts';
 import { campaignOrThrow } from './summary.ts';
+import { preflightDetail, preflightProblems } from '../engine.ts';
 
 type CampaignCalls =
   | 'campaigns:previewImport'
@@ -146,9 +147,16 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       };
     },
 
-    async 'campaigns:send'({ campaignId }) {
-      campaignOrThrow(engine, campaignId);
-      await ctx.runs.start(campaignId);
+    async 'campaigns:send'({ campaignId, totals }) {
+      const campaign = campaignOrThrow(engine, campaignId);
+      // Every start and resume runs the pre-flight; the run checks the same result (and the totals the
+      // person confirmed) again before anything leaves, and when it fails only looks rows up.
+      const checked = await engine.preflight(campaignId);
+      const confirmedTotals = totals?.map((t) => parseDecimal(t.amount, t.currency));
+      const gate = { checked, ...(confirmedTotals ? { confirmedTotals } : {}) };
+      await ctx.runs.start(campaignId, gate);
+      const problems = preflightProblems(checked, confirmedTotals);
+      if (problems.length > 0) throw new AppError('preflight', `Nothing was sent from "${campaign.name}". ${preflightDetail(problems)}`);
       return ctx.summary(campaignId);
     },
 

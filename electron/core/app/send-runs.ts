@@ -11,7 +11,7 @@ import { appendEvent } from '../db/repos/events.ts';
 import { setSendState } from '../db/repos/campaigns.ts';
 import { countByState } from '../db/repos/recipients.ts';
 import { statement } from '../db/statements.ts';
-import type { Engine } from '../engine.ts';
+import { checkedSend, type CheckedSendOptions, type Engine } from '../engine.ts';
 import { AppError, errorText, type AppLog } from './errors.ts';
 
 export type QueueTuning = Omit<SendQueueOptions, 'db' | 'client' | 'clock' | 'limiter' | 'log'>;
@@ -29,8 +29,11 @@ export interface SendRunsOptions {
 }
 
 export interface SendRuns {
-  /** Starts (or resumes) sending; resolves once the campaign is marked sending. */
-  start(campaignId: string): Promise<void>;
+  /**
+   * Starts (or resumes) sending behind the pre-flight (`checked`: one that ran a moment ago); resolves
+   * once the run has begun. A failed pre-flight sends nothing and only looks up the rows in `sending`.
+   */
+  start(campaignId: string, gate?: Pick<CheckedSendOptions, 'checked' | 'confirmedTotals'>): Promise<void>;
   /** Asks the run to stop and waits a little for it. */
   pause(campaignId: string): Promise<void>;
   isRunning(campaignId: string): boolean;
@@ -69,7 +72,7 @@ export function createSendRuns(options: SendRunsOptions): SendRuns {
   };
 
   return {
-    async start(campaignId) {
+    async start(campaignId, gate = {}) {
       if (closing) throw new AppError('conflict', 'Giftbatch is shutting down; nothing new is sent. Start it again to resume.');
       if (runs.has(campaignId)) return;
       const campaign = engine.campaign(campaignId);
@@ -92,8 +95,13 @@ export function createSendRuns(options: SendRunsOptions): SendRuns {
         markEnded();
         throw error;
       }
-      // run() marks the campaign sending before its first await, so the answer to `send` shows it.
-      const running = queueFor(connection).run(campaignId, { signal: controller.signal, onProgress: () => options.onProgress(campaignId) });
+      // With a pre-flight that just passed, run() marks the campaign sending before its first await,
+      // so the answer to `send` shows it.
+      const running = checkedSend(engine, queueFor(connection), campaignId, {
+        ...gate,
+        signal: controller.signal,
+        onProgress: () => options.onProgress(campaignId),
+      });
       void running
         .then(
           (result) => {

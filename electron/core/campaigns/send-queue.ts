@@ -123,6 +123,11 @@ export interface SendQueue {
    * Rejects with CampaignBusyError, having done nothing, while another process sends it.
    */
   run(campaignId: string, opts?: RunOptions): Promise<SendResult>;
+  /**
+   * Sends nothing: only looks up the campaign's `sending` rows by key (reading is always safe) and
+   * records what it finds, then pauses a campaign marked sending with `detail` (a failed pre-flight).
+   */
+  hold(campaignId: string, detail: string, opts?: Pick<RunOptions, 'signal'>): Promise<SendResult>;
   /** Campaigns being sent by this queue right now. */
   running(): string[];
 }
@@ -154,6 +159,42 @@ export function createSendQueue(options: SendQueueOptions): SendQueue {
       return promise;
     },
     running: () => [...active.keys()],
+    hold(campaignId, detail, opts = {}) {
+      return withSendLease(options.db, campaignId, () => holdCampaign(options, campaignId, detail, opts.signal));
+    },
+  };
+}
+
+async function holdCampaign(options: SendQueueOptions, campaignId: string, detail: string, signal: AbortSignal | undefined): Promise<SendResult> {
+  const { db, client } = options;
+  const clock = options.clock ?? systemClock;
+  const startedAt = clock.now();
+  const reconciliation = await reconcile(db, client, { campaignId }, { clock, ...(signal ? { signal } : {}) });
+  const campaign = getCampaign(db, campaignId);
+  if (campaign?.sendState === 'sending') setSendState(db, campaignId, { from: 'sending', to: 'paused', reason: 'preflight', detail }, clock.now());
+  const after = getCampaign(db, campaignId);
+  return {
+    campaignId,
+    stoppedBy: 'preflight',
+    sendState: after?.sendState ?? 'draft',
+    pausedReason: after?.pausedReason ?? null,
+    message: detail,
+    counts: countByState(db, campaignId),
+    stats: {
+      startedAt,
+      elapsedMs: clock.now() - startedAt,
+      attempts: 0,
+      sent: 0,
+      ordered: 0,
+      failed: 0,
+      retries: 0,
+      ambiguous: 0,
+      rateLimited: 0,
+      reconciled: reconciliation.ordered,
+      inFlight: 0,
+      concurrency: 0,
+    },
+    reconciliation,
   };
 }
 

@@ -261,7 +261,9 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
         const id = get().id;
         if (id === null) return false;
         set({ busy: 'resume', message: null });
-        const result = await settle(deps.api['campaigns:send']({ campaignId: id, confirmed: true }));
+        // The totals the resume dialog showed: the engine sends nothing if the rows add up to more by now.
+        const totals = get().summary?.remaining;
+        const result = await settle(deps.api['campaigns:send']({ campaignId: id, confirmed: true, ...(totals ? { totals } : {}) }));
         if (!result.ok) {
           set({ busy: null, message: { kind: 'error', text: result.error.message } });
           return false;

@@ -53,7 +53,8 @@ export function createCampaignsStore(deps: StoreDeps): CampaignsStore {
     },
 
     async resume(campaignId) {
-      const result = await settle(deps.api['campaigns:send']({ campaignId, confirmed: true }));
+      const totals = get().campaigns.find((c) => c.id === campaignId)?.remaining;
+      const result = await settle(deps.api['campaigns:send']({ campaignId, confirmed: true, ...(totals ? { totals } : {}) }));
       if (!result.ok) return result.error.message;
       get().applySummaries([result.value]);
       return null;

@@ -445,7 +445,9 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
         const draft = get().draft;
         if (!draft) return null;
         set({ sending: true, sendError: null });
-        const result = await settle(deps.api['campaigns:send']({ campaignId: draft.id, confirmed: true }));
+        // The totals the confirmation showed: the engine sends nothing if the rows add up to more by now.
+        const totals = get().preflight?.totals;
+        const result = await settle(deps.api['campaigns:send']({ campaignId: draft.id, confirmed: true, ...(totals ? { totals } : {}) }));
         if (!result.ok) {
           set({ sending: false, sendError: result.error.message });
           return null;

@@ -80,11 +80,11 @@ describe('campaign store', () => {
     expect(store.getState().rowsByIndex.get(0)?.id).toBe(3);
   });
 
-  it('resumes with an explicit confirmation', async () => {
+  it('resumes with an explicit confirmation of the totals left to send', async () => {
     const { store, fake } = setup();
     await store.getState().open('c1');
     expect(await store.getState().resume()).toBe(true);
-    expect(fake.callsOf('campaigns:send')).toEqual([{ campaignId: 'c1', confirmed: true }]);
+    expect(fake.callsOf('campaigns:send')).toEqual([{ campaignId: 'c1', confirmed: true, totals: store.getState().summary?.remaining }]);
   });
 
   it('drops answers for a campaign that is no longer open', async () => {

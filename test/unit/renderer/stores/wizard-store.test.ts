@@ -101,14 +101,14 @@ describe('new-campaign wizard store', () => {
     expect(store.getState().rows.find((r) => r.id === 1)?.state).toBe('skipped');
   });
 
-  it('sends only with confirmed: true, and hands back the campaign', async () => {
+  it('sends only with confirmed: true and the totals the confirmation showed, and hands back the campaign', async () => {
     const { store, fake } = setup();
     await store.getState().start('simulator', { sample: true });
     store.getState().setText('senderName', 'Team');
     await store.getState().createDraft();
     const sent = await store.getState().send();
     expect(sent?.id).toBe('d1');
-    expect(fake.callsOf('campaigns:send')).toEqual([{ campaignId: 'd1', confirmed: true }]);
+    expect(fake.callsOf('campaigns:send')).toEqual([{ campaignId: 'd1', confirmed: true, totals: store.getState().preflight?.totals ?? [] }]);
   });
 });
 
