@@ -279,6 +279,13 @@ export const contract = {
    */
   'campaigns:send': { input: campaignId.extend({ confirmed: z.literal(true), totals: z.array(moneySchema).max(50).optional() }), output: campaignSummarySchema },
   'campaigns:pause': { input: campaignId, output: campaignSummarySchema },
+  /**
+   * Every failed row back to ready, with its key and its values as they stand; nothing is sent until
+   * the campaign is sent again. A retried row cannot be paid twice: a definite refusal means no order
+   * exists under its key (after an unclear attempt that is confirmed by lookups), and every attempt
+   * reuses that key, so were there one, the service would return it instead of charging again.
+   */
+  'campaigns:retryFailed': { input: campaignId, output: z.object({ requeued: z.number().int(), campaign: campaignSummarySchema }) },
   'campaigns:checkNow': {
     input: campaignId,
     output: z.object({ requests: z.number().int(), settled: z.number().int(), waiting: z.number().int(), error: z.string().nullable() }),

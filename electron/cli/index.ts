@@ -27,6 +27,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'reconcile an interrupted campaign, then send what is left: resume CAMPAIGN_ID [--yes]',
     load: async () => (await import('./commands/sending.ts')).resumeCommand,
   },
+  retry: {
+    summary: 'put the failed rows back and send them (keys kept, never paid twice): retry CAMPAIGN_ID [--failed] [--yes]',
+    load: async () => (await import('./commands/sending.ts')).retryCommand,
+  },
   status: {
     summary: "a campaign's counts and charged totals: status [CAMPAIGN_ID] [--json]",
     load: async () => (await import('./commands/tracking.ts')).statusCommand,

@@ -14,6 +14,7 @@ import { systemClock, type Clock } from './clock.ts';
 import { createConnections, EMBEDDED_SIMULATOR_URL, serviceName, type Connection, type ConnectionOptions, type Connections } from './connections.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import { sendLeaseLive } from './db/repos/send-leases.ts';
+import { requeueFailedRows } from './db/repos/recipient-edits.ts';
 import { getCampaign, listCampaigns, pauseInterrupted, type Campaign, type CreatedCampaign, type Environment, type ProductSnapshot } from './db/repos/campaigns.ts';
 import { chargedTotals, countByState, countFlagged, learnedCurrency, listByState, newestTrackedOrderAt, type Recipient, type StateCounts } from './db/repos/recipients.ts';
 import { DATABASE_FILE } from './paths.ts';
@@ -120,6 +121,8 @@ export interface Engine {
    * settled for sending, the run paused, or the pre-flight held it.
    */
   send(campaignId: string, opts?: CheckedSendOptions & { rate?: number }): Promise<SendResult>;
+  /** Every failed row back to ready, keys kept (see the contract's campaigns:retryFailed); how many. */
+  retryFailed(campaignId: string): number;
   poll(connection: Connection, campaignId?: string, signal?: AbortSignal): Promise<PollRoundResult>;
   /** Milliseconds until the next poll round by the schedule: 30–60 s after a send, backing off to 15 min. */
   nextPollDelay(connection: Connection, campaignId?: string): number;
@@ -276,6 +279,11 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         queues.set(connection, queue);
       }
       return checkedSend(engine, queue, campaignId, opts);
+    },
+
+    retryFailed(campaignId) {
+      campaign(campaignId);
+      return requeueFailedRows(db, campaignId, clock.now());
     },
 
     poll(connection, campaignId, signal) {

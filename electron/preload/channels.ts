@@ -20,6 +20,7 @@ export const CALL_NAMES = [
   'campaigns:preflight',
   'campaigns:send',
   'campaigns:pause',
+  'campaigns:retryFailed',
   'campaigns:checkNow',
   'campaigns:timeline',
   'campaigns:report',

@@ -14,7 +14,8 @@ export type SendState = (typeof SEND_STATES)[number];
 /**
  * Why a campaign is paused: the user asked; the circuit breaker tripped; the app stopped mid-send;
  * a pre-flight check failed; the service refused the key; an answer of the service disagreed with
- * what a row asked (another amount, product, currency or recipient was issued).
+ * what a row asked (another amount, product, currency or recipient was issued); the service refused
+ * several orders in a row with the same answer (no balance, product off sale: a refusal of all).
  */
-export const PAUSE_REASONS = ['user', 'circuit-breaker', 'interrupted', 'preflight', 'auth', 'mismatch'] as const;
+export const PAUSE_REASONS = ['user', 'circuit-breaker', 'interrupted', 'preflight', 'auth', 'mismatch', 'refused'] as const;
 export type PauseReason = (typeof PAUSE_REASONS)[number];

@@ -62,6 +62,26 @@ export async function sendCommand(argv: string[]): Promise<number> {
   });
 }
 
+const RETRY_HELP = `Usage: giftbatch retry CAMPAIGN_ID [--failed] [--rate R] [--yes] [--json]
+Puts every failed row back to send (--failed, the default: the rows the service refused), then sends
+them as resume does, after the pre-flight and a confirmation. A retried row cannot be paid twice: it
+keeps its key, and a refusal means no order exists under it (after an unclear attempt, lookups by
+key confirmed that); were there one, the service would return it instead of charging again.`;
+
+export async function retryCommand(argv: string[]): Promise<number> {
+  const parsed = parseCommand(argv, { failed: { type: 'boolean' }, yes: { type: 'boolean' }, rate: { type: 'string' } }, RETRY_HELP);
+  if (!parsed) return EXIT.ok;
+  const common = commonOf(parsed.values);
+  const id = parsed.positionals[0];
+  if (!id) throw new UsageError(`Name the campaign whose failed rows to retry.\n\n${RETRY_HELP}`);
+  const rate = positiveNumber(parsed.values.rate, '--rate');
+  return withEngine(common, async (engine) => {
+    const requeued = engine.retryFailed(id);
+    say(requeued === 0 ? 'No failed row to retry.' : `${requeued} failed row(s) put back to send, each under its own key.`);
+    return confirmAndSend(engine, common, id, parsed.values.yes ?? false, rate);
+  });
+}
+
 export async function resumeCommand(argv: string[]): Promise<number> {
   const parsed = parseCommand(argv, { yes: { type: 'boolean' }, rate: { type: 'string' } }, RESUME_HELP);
   if (!parsed) return EXIT.ok;

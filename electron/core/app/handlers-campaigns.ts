@@ -25,6 +25,7 @@ type CampaignCalls =
   | 'campaigns:preflight'
   | 'campaigns:send'
   | 'campaigns:pause'
+  | 'campaigns:retryFailed'
   | 'campaigns:checkNow'
   | 'campaigns:timeline'
   | 'campaigns:report';
@@ -164,6 +165,14 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       campaignOrThrow(engine, campaignId);
       await ctx.runs.pause(campaignId);
       return ctx.summary(campaignId);
+    },
+
+    async 'campaigns:retryFailed'({ campaignId }) {
+      const campaign = campaignOrThrow(engine, campaignId);
+      if (ctx.runs.isRunning(campaignId)) throw new AppError('conflict', `"${campaign.name}" is being sent right now: pause it first, then retry the failed rows.`);
+      const requeued = engine.retryFailed(campaignId);
+      ctx.progress.notify(campaignId);
+      return { requeued, campaign: ctx.summary(campaignId) };
     },
 
     async 'campaigns:checkNow'({ campaignId }) {

@@ -30,6 +30,26 @@ export class CircuitBreaker {
   }
 }
 
+/**
+ * Counts the same definite refusal in a row (same status, and the same code, or message when the
+ * service gives no code); any other answer starts over. Returns the count when it reaches `threshold`.
+ */
+export class RepeatedRefusal {
+  private last = '';
+  private count = 0;
+  constructor(readonly threshold: number) {}
+  add(status: number, code: string | undefined, message: string): number | null {
+    const key = `${status} ${code ?? message}`;
+    this.count = key === this.last ? this.count + 1 : 1;
+    this.last = key;
+    return this.count >= this.threshold ? this.count : null;
+  }
+  reset(): void {
+    this.last = '';
+    this.count = 0;
+  }
+}
+
 const MINUTE = 60_000;
 
 /**

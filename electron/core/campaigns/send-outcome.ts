@@ -14,7 +14,7 @@ export const AUTH_PAUSE_REASON: PauseReason = 'auth';
 
 export interface StopRequest {
   /** 'lease': another process holds the campaign now; its send state is that process's to keep. */
-  readonly reason: 'user' | 'circuit-breaker' | 'auth' | 'mismatch' | 'lease';
+  readonly reason: 'user' | 'circuit-breaker' | 'auth' | 'mismatch' | 'lease' | 'refused';
   readonly detail: string;
 }
 
@@ -79,6 +79,13 @@ export function finish(
 
 export function rejectionText(status: number, code: string | undefined, message: string): string {
   return `${message} (HTTP ${status}${code ? ` ${code}` : ''})`;
+}
+
+export function refusedDetail(times: number, refusal: string): string {
+  return (
+    `The service refused ${times} orders in a row with the same answer: ${refusal}. Sending paused rather than fail every row; ` +
+    'fix the cause with the service (a balance, a product), retry the failed rows, then resume.'
+  );
 }
 
 export function authDetail(message: string): string {

@@ -20,12 +20,12 @@ import {
 import { countByState, listSendingRows, readyRowToSend, type StateCounts } from '../db/repos/recipients.ts';
 import type { Outcome, RateLimiter, ServiceClient } from '../service/index.ts';
 import type { Order } from '../service/types.ts';
-import { backoffDelay, CircuitBreaker } from './policy.ts';
+import { backoffDelay, CircuitBreaker, RepeatedRefusal } from './policy.ts';
 import { orderBodyFor, OrderBodyError, orderOutcomeOf } from './order-body.ts';
 import { expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
 import { reconcile, type ReconcileResult } from './reconcile.ts';
 import { withSendLease, type HeldLease } from './send-lease.ts';
-import { authDetail, breakerDetail, finish, mismatch, rejectionText, type StopRequest } from './send-outcome.ts';
+import { authDetail, breakerDetail, finish, mismatch, refusedDetail, rejectionText, type StopRequest } from './send-outcome.ts';
 import { readySource, RetrySchedule, WakeSignal, type Job } from './send-work.ts';
 
 export { AUTH_PAUSE_REASON } from './send-outcome.ts';
@@ -52,6 +52,8 @@ export interface SendQueueOptions {
   readonly limiter?: RateLimiter;
   /** Ambiguous outcomes in a row that pause the campaign (default 8). */
   readonly breakerThreshold?: number;
+  /** The same definite refusal this many times in a row pauses the campaign instead of failing every row (default 3). */
+  readonly refusalThreshold?: number;
   readonly backoff?: { readonly baseMs?: number; readonly capMs?: number };
   /** Attempts one row may make in one run before it is left `sending` for the next (default: no limit). */
   readonly maxAttemptsPerRun?: number;
@@ -102,7 +104,7 @@ export interface SendProgress {
   readonly stats: SendStats;
 }
 
-export type StopReason = 'done' | 'user' | 'circuit-breaker' | 'auth' | 'preflight' | 'attempts' | 'mismatch' | 'lease';
+export type StopReason = 'done' | 'user' | 'circuit-breaker' | 'auth' | 'preflight' | 'attempts' | 'mismatch' | 'lease' | 'refused';
 
 export interface SendResult {
   readonly campaignId: string;
@@ -203,6 +205,9 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const breaker = new CircuitBreaker(options.breakerThreshold ?? 8);
+  // The same refusal again and again (no balance, product off sale) is about the service, not the
+  // rows: it pauses the campaign with the service's words instead of failing the rest at full speed.
+  const refusals = new RepeatedRefusal(options.refusalThreshold ?? 3);
   const log = (entry: Omit<SendLogEntry, 'campaignId'>) => {
     try {
       options.log?.({ campaignId, ...entry });
@@ -367,12 +372,16 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
           return settle(job, mismatch(outcome.endpoint, order, job.row.externalReferenceId), requestBody);
         }
         breaker.success();
+        refusals.reset();
         return recordOrder(job, order, requestBody, 'response');
       }
       case 'rejected': {
         breaker.success();
-        if (job.uncertain) return confirmRejection(job, rejectionText(outcome.status, outcome.code, outcome.message), requestBody);
-        if (markFailed(db, rowId, rejectionText(outcome.status, outcome.code, outcome.message), now)) counters.failed++;
+        const text = rejectionText(outcome.status, outcome.code, outcome.message);
+        if (job.uncertain) return confirmRejection(job, text, requestBody);
+        if (markFailed(db, rowId, text, now)) counters.failed++;
+        const repeated = refusals.add(outcome.status, outcome.code, outcome.message);
+        if (repeated) requestStop('refused', refusedDetail(repeated, text));
         return;
       }
       case 'rate-limited': {

@@ -36,7 +36,7 @@ export interface CampaignState {
   rowsByIndex: ReadonlyMap<number, RowDto>;
   rowsError: string | null;
   timeline: Bucket[];
-  busy: null | 'pause' | 'resume' | 'check' | 'report';
+  busy: null | 'pause' | 'resume' | 'retry' | 'check' | 'report';
   message: CampaignMessage | null;
   open(id: string): Promise<void>;
   close(): void;
@@ -47,6 +47,8 @@ export interface CampaignState {
   loadTimeline(): Promise<void>;
   pause(): Promise<void>;
   resume(): Promise<boolean>;
+  /** Every failed row back to send (keys kept); sending them takes a Resume. */
+  retryFailed(): Promise<void>;
   checkNow(): Promise<void>;
   exportReport(): Promise<ReportFile | null>;
   clearMessage(): void;
@@ -271,6 +273,27 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
         setSummary(result.value);
         set({ busy: null });
         return true;
+      },
+
+      async retryFailed() {
+        const id = get().id;
+        if (id === null) return;
+        set({ busy: 'retry', message: null });
+        const result = await settle(deps.api['campaigns:retryFailed']({ campaignId: id }));
+        if (!result.ok) {
+          set({ busy: null, message: { kind: 'error', text: result.error.message } });
+          return;
+        }
+        setSummary(result.value.campaign);
+        const n = result.value.requeued;
+        set({
+          busy: null,
+          message: {
+            kind: 'info',
+            text: `${n} failed row${n === 1 ? ' is' : 's are'} back to send, each under its own reference: an order already made under one would be returned, not charged again. Press Resume to send ${n === 1 ? 'it' : 'them'}.`,
+          },
+        });
+        void get().refresh();
       },
 
       async checkNow() {

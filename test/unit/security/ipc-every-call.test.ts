@@ -35,6 +35,7 @@ const VALID: { [C in CallName]: CallInput<C> } = {
   'campaigns:preflight': { campaignId: 'c_1' },
   'campaigns:send': { campaignId: 'c_1', confirmed: true },
   'campaigns:pause': { campaignId: 'c_1' },
+  'campaigns:retryFailed': { campaignId: 'c_1' },
   'campaigns:checkNow': { campaignId: 'c_1' },
   'campaigns:timeline': { campaignId: 'c_1' },
   'campaigns:report': { campaignId: 'c_1' },

@@ -1,8 +1,9 @@
 // Schema 4: every order answer is checked against what the row asked (issue 9). A row keeps what
 // the service says it issued (the item's price, as received) and charged (the exact decimal text
 // of total_price_charged.amount, never rounded), and the disagreements found, each with both
-// values. A campaign can be paused because an answer disagreed with the request ('mismatch'):
-// SQLite cannot alter a CHECK, so campaigns is rebuilt as in schema 2.
+// values. A campaign can be paused because an answer disagreed with the request ('mismatch'), or
+// because the service refused several orders in a row with the same answer ('refused': no balance,
+// product off sale): SQLite cannot alter a CHECK, so campaigns is rebuilt as in schema 2.
 
 export const sql = /* sql */ `
 ALTER TABLE recipients ADD COLUMN issued_amount TEXT
@@ -39,7 +40,7 @@ CREATE TABLE campaigns_v4 (
   currency             TEXT    NOT NULL CHECK (length(currency) = 3 AND currency = upper(currency)),
   send_state           TEXT    NOT NULL DEFAULT 'draft'
                                CHECK (send_state IN ('draft', 'sending', 'paused', 'done')),
-  paused_reason        TEXT    CHECK (paused_reason IN ('user', 'circuit-breaker', 'interrupted', 'preflight', 'auth', 'mismatch')),
+  paused_reason        TEXT    CHECK (paused_reason IN ('user', 'circuit-breaker', 'interrupted', 'preflight', 'auth', 'mismatch', 'refused')),
   paused_detail        TEXT,
   created_at           INTEGER NOT NULL,
   updated_at           INTEGER NOT NULL,

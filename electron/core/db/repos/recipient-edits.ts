@@ -3,7 +3,9 @@
 // compare-and-set on that state, inside an IMMEDIATE transaction so the read cannot go stale
 // between two connections (the app and the CLI may share the file).
 
+import { z } from 'zod';
 import type { RowState } from '../../../../shared/domain/rows.ts';
+import { statement } from '../statements.ts';
 import type { Db } from '../open.ts';
 import type { Issue } from '../parse.ts';
 import type { EventKind } from './events.ts';
@@ -48,6 +50,19 @@ export function unskip(db: Db, rowId: number, now: number): boolean {
  */
 export function requeueFailed(db: Db, rowId: number, now: number): boolean {
   return move(db, rowId, 'failed', 'ready', 'requeued', now);
+}
+
+/**
+ * Every failed row of a campaign back to ready (the person's "retry the failed rows"), each with
+ * its key and its values as they stand, in one transaction. Returns how many.
+ */
+export function requeueFailedRows(db: Db, campaignId: string, now: number): number {
+  return db.transaction(() => {
+    const ids = z
+      .array(z.number().int())
+      .parse(statement(db, `SELECT id FROM recipients WHERE campaign_id = ? AND state = 'failed' ORDER BY id`).pluck().all(campaignId));
+    return ids.filter((id) => requeueFailed(db, id, now)).length;
+  }).immediate();
 }
 
 /** The user's corrected values for an invalid or ready row, with the validator's fresh findings. */

@@ -37,6 +37,11 @@ export function CampaignActions({ summary }: { summary: CampaignSummary }) {
           {summary.sendState === 'paused' ? 'Resume' : `Send the ${left} left`}
         </button>
       )}
+      {summary.counts.failed > 0 && !summary.running && summary.sendState !== 'sending' && (
+        <button type="button" onClick={() => void c.retryFailed()} disabled={busy !== null} data-testid="campaign-retry-failed">
+          {busy === 'retry' ? 'Putting back…' : `Retry ${summary.counts.failed} failed`}
+        </button>
+      )}
       {summary.sendState !== 'draft' && (
         <button type="button" onClick={() => void c.checkNow()} disabled={busy !== null} data-testid="campaign-check">
           {busy === 'check' ? 'Checking…' : 'Check now'}

@@ -12,6 +12,7 @@ const PAUSE_LABELS: Record<NonNullable<CampaignSummary['pausedReason']>, string>
   interrupted: 'Interrupted',
   preflight: 'Paused: pre-flight check failed',
   auth: 'Paused: the API key was refused',
+  refused: 'Paused: the service refuses every order',
   mismatch: 'Paused: the service issued something else',
 };
 
