@@ -13,7 +13,7 @@ import { renderReport, writeFileAtomically, type ReportRow } from './campaigns/r
 import { systemClock, type Clock } from './clock.ts';
 import { createConnections, EMBEDDED_SIMULATOR_URL, serviceName, type Connection, type ConnectionOptions, type Connections } from './connections.ts';
 import { openDatabase, type Db } from './db/open.ts';
-import { sendLeaseLive } from './db/repos/send-leases.ts';
+import { requestSendStop, sendLeaseLive, type HeldLease as HeldSendLease } from './db/repos/send-leases.ts';
 import { requeueFailedRows } from './db/repos/recipient-edits.ts';
 import { getCampaign, listCampaigns, pauseInterrupted, type Campaign, type CreatedCampaign, type Environment, type ProductSnapshot } from './db/repos/campaigns.ts';
 import { chargedTotals, countByState, countFlagged, learnedCurrency, listByState, newestTrackedOrderAt, type Recipient, type StateCounts } from './db/repos/recipients.ts';
@@ -121,6 +121,11 @@ export interface Engine {
    * settled for sending, the run paused, or the pre-flight held it.
    */
   send(campaignId: string, opts?: CheckedSendOptions & { rate?: number }): Promise<SendResult>;
+  /**
+   * Asks the other process sending the campaign (by its live lease) to pause it; it sees the request
+   * within seconds. Returns who was asked, or null when no other process is sending it.
+   */
+  askToPause(campaignId: string): HeldSendLease | null;
   /** Every failed row back to ready, keys kept (see the contract's campaigns:retryFailed); how many. */
   retryFailed(campaignId: string): number;
   poll(connection: Connection, campaignId?: string, signal?: AbortSignal): Promise<PollRoundResult>;
@@ -279,6 +284,11 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         queues.set(connection, queue);
       }
       return checkedSend(engine, queue, campaignId, opts);
+    },
+
+    askToPause(campaignId) {
+      campaign(campaignId);
+      return requestSendStop(db, campaignId, Date.now());
     },
 
     retryFailed(campaignId) {

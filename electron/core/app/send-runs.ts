@@ -3,6 +3,7 @@
 // campaign at a time. Pause aborts the run's signal: the queue stops taking rows, records the
 // POSTs in flight and pauses the campaign itself. Closing the service does the same, then marks
 // those campaigns 'interrupted', so after a restart they say so and wait for a person's Resume.
+import { hostname } from 'node:os';
 import { z } from 'zod';
 import { createSendQueue, type SendQueue, type SendQueueOptions } from '../campaigns/send-queue.ts';
 import type { Connection } from '../connections.ts';
@@ -26,6 +27,8 @@ export interface SendRunsOptions {
   queue?: QueueTuning;
   /** How long `pause` waits for the POSTs in flight before it answers anyway (default 5 s). */
   pauseWaitMs?: number;
+  /** How long `pause` waits for another process to stop a campaign it sends (default 8 s). */
+  remotePauseWaitMs?: number;
 }
 
 export interface SendRuns {
@@ -127,10 +130,23 @@ export function createSendRuns(options: SendRunsOptions): SendRuns {
         return;
       }
       const campaign = engine.campaign(campaignId);
-      // Marked sending but not running here (a run of another process that died while we were open).
-      if (campaign.sendState === 'sending') {
-        setSendState(engine.db, campaignId, { from: 'sending', to: 'paused', reason: 'user', detail: 'Sending was paused. Press Resume to send the rest.' }, engine.clock.now());
+      if (campaign.sendState !== 'sending') return;
+      // Another process sends it (a giftbatch command, another window): ask it, and wait a little.
+      const asked = engine.askToPause(campaignId);
+      if (asked) {
+        const until = Date.now() + (options.remotePauseWaitMs ?? 8_000);
+        while (engine.campaign(campaignId).sendState === 'sending' && Date.now() < until) await delay(200);
+        if (engine.campaign(campaignId).sendState === 'sending') {
+          throw new AppError(
+            'conflict',
+            `"${campaign.name}" is being sent by another Giftbatch (process ${asked.pid}${asked.host === hostname() ? '' : ` on ${asked.host}`}). ` +
+              'It was asked to pause and has not stopped yet; if it is a giftbatch command, press Ctrl-C in its terminal.',
+          );
+        }
+        return;
       }
+      // Marked sending but not running anywhere (a run of another process that died while we were open).
+      setSendState(engine.db, campaignId, { from: 'sending', to: 'paused', reason: 'user', detail: 'Sending was paused. Press Resume to send the rest.' }, engine.clock.now());
     },
 
     isRunning: (campaignId) => runs.has(campaignId),

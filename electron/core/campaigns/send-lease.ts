@@ -24,9 +24,14 @@ export interface HeldLease {
    * Synchronous and cheap while the lease is fresh; call it inside the intent's transaction.
    */
   stillHeld(): boolean;
+  /** Aborts when another process asks this run to pause (seen at the next renewal, within seconds). */
+  readonly stopRequested: AbortSignal;
 }
 
-const ALWAYS_HELD: HeldLease = { stillHeld: () => true };
+const ALWAYS_HELD: HeldLease = { stillHeld: () => true, stopRequested: new AbortController().signal };
+
+/** How often a run renews its lease, and so how soon it sees a pause asked from another process. */
+const RENEW_EVERY_MS = 2_000;
 
 /**
  * Runs `send` holding the campaign's lease, or throws CampaignBusyError (nothing done) when another
@@ -56,20 +61,23 @@ export async function withSendLease<T>(
   // Until when this run knows the lease is its own; once lost, it stays lost for this run.
   let heldUntil = Date.now() + ttlMs;
   let lost = false;
+  const stop = new AbortController();
   const renewNow = (): boolean => {
     if (lost) return false;
     const until = Date.now() + ttlMs;
     try {
-      if (renewSendLease(db, campaignId, me.owner, until)) heldUntil = until;
-      else lost = true;
+      const renewal = renewSendLease(db, campaignId, me.owner, until);
+      if (renewal === 'lost') lost = true;
+      else heldUntil = until;
+      if (renewal === 'stop-requested') stop.abort();
     } catch {
       // The data file is closing: the run is ending too, and the lease runs out by itself.
     }
     return !lost;
   };
-  const renew = setInterval(renewNow, ttlMs / 3);
+  const renew = setInterval(renewNow, Math.min(ttlMs / 3, RENEW_EVERY_MS));
   renew.unref();
-  const lease: HeldLease = { stillHeld: () => !lost && (Date.now() < heldUntil || renewNow()) };
+  const lease: HeldLease = { stillHeld: () => !lost && (Date.now() < heldUntil || renewNow()), stopRequested: stop.signal };
   try {
     return await send(lease);
   } finally {

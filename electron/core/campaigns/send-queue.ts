@@ -306,6 +306,10 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   const onAbort = () => requestStop('user', 'Sending was paused. Press Resume to send the rest.');
   if (opts.signal?.aborted) onAbort();
   opts.signal?.addEventListener('abort', onAbort, { once: true });
+  // A pause asked from another process (the app, for a campaign a giftbatch command sends).
+  const onRemotePause = () => requestStop('user', 'Sending was paused from another Giftbatch (the app or a command on this data folder). Press Resume to send the rest.');
+  if (lease.stopRequested.aborted) onRemotePause();
+  lease.stopRequested.addEventListener('abort', onRemotePause, { once: true });
 
   progress(true);
   let reconciliation: ReconcileResult;
@@ -313,6 +317,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     reconciliation = await reconcile(db, client, { campaignId }, { clock, ...(opts.signal ? { signal: opts.signal } : {}) });
   } catch (err) {
     opts.signal?.removeEventListener('abort', onAbort);
+    lease.stopRequested.removeEventListener('abort', onRemotePause);
     throw err;
   }
   counters.reconciled = reconciliation.ordered;
@@ -531,6 +536,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   writes.flush();
   await Promise.all(recording);
   opts.signal?.removeEventListener('abort', onAbort);
+  lease.stopRequested.removeEventListener('abort', onRemotePause);
   control.phase = 'finished';
 
   const finished = finish(db, clock, campaignId, control.stop, control.fatal, unbuildable, leftSending);

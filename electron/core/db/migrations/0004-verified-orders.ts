@@ -3,7 +3,8 @@
 // of total_price_charged.amount, never rounded), and the disagreements found, each with both
 // values. A campaign can be paused because an answer disagreed with the request ('mismatch'), or
 // because the service refused several orders in a row with the same answer ('refused': no balance,
-// product off sale): SQLite cannot alter a CHECK, so campaigns is rebuilt as in schema 2.
+// product off sale): SQLite cannot alter a CHECK, so campaigns is rebuilt as in schema 2. A send
+// lease can carry a pause asked by another process.
 
 export const sql = /* sql */ `
 ALTER TABLE recipients ADD COLUMN issued_amount TEXT
@@ -26,6 +27,10 @@ UPDATE recipients SET charged_text = CASE
   WHERE charged_minor IS NOT NULL AND charged_minor >= 0;
 
 CREATE INDEX recipients_flagged ON recipients (campaign_id) WHERE discrepancies IS NOT NULL;
+
+-- A pause asked from another process (the app pausing what a giftbatch command sends): the holder
+-- reads it when it renews its lease, and stops.
+ALTER TABLE send_leases ADD COLUMN stop_requested_at INTEGER;
 
 CREATE TABLE campaigns_v4 (
   id                   TEXT    PRIMARY KEY CHECK (id GLOB 'c_*' AND length(id) BETWEEN 3 AND 40),

@@ -59,16 +59,38 @@ export function takeSendLease(db: Db, campaignId: string, me: LeaseHolder, opts:
       db,
       `INSERT INTO send_leases (campaign_id, owner, host, pid, taken_at, until) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (campaign_id) DO UPDATE SET owner = excluded.owner, host = excluded.host, pid = excluded.pid,
-         taken_at = excluded.taken_at, until = excluded.until`,
+         taken_at = excluded.taken_at, until = excluded.until, stop_requested_at = NULL`,
     ).run(campaignId, me.owner, me.host, me.pid, opts.now, opts.now + opts.ttlMs);
     return { ok: true };
   });
   return take.immediate();
 }
 
-/** Extends the lease while `owner` still holds it; false when it was taken over meanwhile. */
-export function renewSendLease(db: Db, campaignId: string, owner: string, until: number): boolean {
-  return statement(db, 'UPDATE send_leases SET until = ? WHERE campaign_id = ? AND owner = ?').run(until, campaignId, owner).changes === 1;
+export type Renewal = 'renewed' | 'lost' | 'stop-requested';
+
+/**
+ * Extends the lease while `owner` still holds it: 'lost' when it was taken over meanwhile,
+ * 'stop-requested' when another process asked the holder to pause (requestSendStop).
+ */
+export function renewSendLease(db: Db, campaignId: string, owner: string, until: number): Renewal {
+  const raw = statement(db, 'UPDATE send_leases SET until = ? WHERE campaign_id = ? AND owner = ? RETURNING stop_requested_at')
+    .pluck()
+    .get(until, campaignId, owner);
+  if (raw === undefined) return 'lost';
+  return raw === null ? 'renewed' : 'stop-requested';
+}
+
+/**
+ * Asks the process that holds a live lease on the campaign to pause it (it sees the request at its
+ * next renewal, within seconds). Returns who was asked, or null when nobody else is sending it.
+ */
+export function requestSendStop(db: Db, campaignId: string, now: number, alive: (pid: number) => boolean = processAlive): HeldLease | null {
+  return db.transaction((): HeldLease | null => {
+    const held = getSendLease(db, campaignId);
+    if (held === null || !heldByAnother(held, now, { host: hostname(), pid: process.pid }, alive)) return null;
+    statement(db, 'UPDATE send_leases SET stop_requested_at = coalesce(stop_requested_at, ?) WHERE campaign_id = ? AND owner = ?').run(now, campaignId, held.owner);
+    return held;
+  }).immediate();
 }
 
 /** Drops the lease if `owner` still holds it. */

@@ -45,8 +45,8 @@ describe('send leases', () => {
     const { db } = tempDb();
     const { campaignId } = seed(db, 1);
     takeSendLease(db, campaignId, here(4242), { now: T0, ttlMs: TTL });
-    expect(renewSendLease(db, campaignId, 'someone-else', T0 + 99_000)).toBe(false);
-    expect(renewSendLease(db, campaignId, 'here:4242', T0 + 60_000)).toBe(true);
+    expect(renewSendLease(db, campaignId, 'someone-else', T0 + 99_000)).toBe('lost');
+    expect(renewSendLease(db, campaignId, 'here:4242', T0 + 60_000)).toBe('renewed');
     expect(getSendLease(db, campaignId)?.until).toBe(T0 + 60_000);
     releaseSendLease(db, campaignId, 'someone-else');
     expect(getSendLease(db, campaignId)).not.toBeNull();
