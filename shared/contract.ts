@@ -277,7 +277,15 @@ export const contract = {
    * `totals`: what the person confirmed (the dialog's totals); if the rows to send add up to anything
    * else by then, nothing is sent. Every start runs the pre-flight; a failed one answers 'preflight'.
    */
-  'campaigns:send': { input: campaignId.extend({ confirmed: z.literal(true), totals: z.array(moneySchema).max(50).optional() }), output: campaignSummarySchema },
+  'campaigns:send': {
+    input: campaignId.extend({
+      confirmed: z.literal(true),
+      totals: z.array(moneySchema).max(50).optional(),
+      /** The person confirmed that the environment's key now is the same account the campaign was sent under. */
+      sameAccount: z.literal(true).optional(),
+    }),
+    output: campaignSummarySchema,
+  },
   'campaigns:pause': { input: campaignId, output: campaignSummarySchema },
   /**
    * Every failed row back to ready, with its key and its values as they stand; nothing is sent until
@@ -336,6 +344,8 @@ export const errorCodes = [
   'service-unreachable',
   'service-rejected',
   'preflight',
+  /** The environment's key is not the one the campaign was sent under: confirm it is the same account (sameAccount). */
+  'account-changed',
   'conflict',
   'forbidden',
   'internal',

@@ -9,6 +9,7 @@ import { getSetting } from './db/repos/settings.ts';
 import { openEmbeddedService } from './embedded-simulator.ts';
 import type { SecretStore } from './secrets/secret-store.ts';
 import { createRateLimiter, createServiceClient, type RateLimiter, type ServiceClient } from './service/index.ts';
+import { randomBytes, scryptSync } from 'node:crypto';
 import { z } from 'zod';
 
 /** Stored as the campaign's base URL for the built-in simulator, whose port changes every run. */
@@ -47,6 +48,17 @@ export interface Connection {
   readonly limiter: RateLimiter;
   /** "set, ending …a1b2", or where the key came from; never the key. */
   readonly keySource: 'env' | 'keychain' | 'session' | 'simulator';
+  /**
+   * The fingerprint of this connection's key as `scrypt$salt$hash` (a fresh salt without `like`):
+   * compare with `like` to learn whether it is the same key. The key cannot be recovered from it.
+   */
+  accountFingerprint(like?: string): string;
+}
+
+/** scrypt of the key with the fingerprint's own salt; slow on purpose, so a short key cannot be guessed from it. */
+export function keyFingerprint(key: string, like?: string): string {
+  const salt = like?.split('$')[1] ?? randomBytes(16).toString('hex');
+  return `scrypt$${salt}$${scryptSync(key, salt, 32, { N: 16_384, r: 8, p: 1 }).toString('hex')}`;
 }
 
 export interface ConnectionOptions {
@@ -127,7 +139,7 @@ export function createConnections(deps: {
         clock: deps.clock,
         ...(timeoutMs ? { timeoutMs } : {}),
       });
-      const connection: Connection = { environment, baseUrl, url, client, limiter, keySource: source };
+      const connection: Connection = { environment, baseUrl, url, client, limiter, keySource: source, accountFingerprint: (like) => keyFingerprint(key, like) };
       open.set(id, connection);
       return connection;
     },

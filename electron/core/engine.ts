@@ -15,7 +15,7 @@ import { createConnections, EMBEDDED_SIMULATOR_URL, serviceName, type Connection
 import { openDatabase, type Db } from './db/open.ts';
 import { requestSendStop, sendLeaseLive, type HeldLease as HeldSendLease } from './db/repos/send-leases.ts';
 import { requeueFailedRows } from './db/repos/recipient-edits.ts';
-import { getCampaign, listCampaigns, pauseInterrupted, type Campaign, type CreatedCampaign, type Environment, type ProductSnapshot } from './db/repos/campaigns.ts';
+import { getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type CreatedCampaign, type Environment, type ProductSnapshot } from './db/repos/campaigns.ts';
 import { chargedTotals, countByState, countFlagged, learnedCurrency, listByState, newestTrackedOrderAt, type Recipient, type StateCounts } from './db/repos/recipients.ts';
 import { DATABASE_FILE } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
@@ -39,7 +39,7 @@ export class ServiceError extends Error {
   override readonly name = 'ServiceError';
   constructor(
     message: string,
-    readonly kind: 'auth' | 'unreachable' | 'rejected' | 'not-found' | 'currency',
+    readonly kind: 'auth' | 'unreachable' | 'rejected' | 'not-found' | 'currency' | 'account',
   ) {
     super(message);
   }
@@ -96,6 +96,8 @@ export interface PreflightResult {
 }
 
 export interface CheckedSendOptions extends RunOptions {
+  /** The person confirmed that a key other than the one the campaign was sent under is the same account. */
+  sameAccount?: boolean;
   /** A pre-flight of this campaign that passed a moment ago (the app's Send checks, then starts). */
   checked?: PreflightResult;
   /** The totals the person confirmed: if the rows to send now add up to anything else, nothing is sent. */
@@ -121,6 +123,13 @@ export interface Engine {
    * settled for sending, the run paused, or the pre-flight held it.
    */
   send(campaignId: string, opts?: CheckedSendOptions & { rate?: number }): Promise<SendResult>;
+  /**
+   * Refuses (ServiceError 'account') to send or reconcile a campaign under another key than the one it
+   * was sent under, unless `sameAccount` is confirmed: another account could re-order the rows whose
+   * orders it does not find. Only checks: the run that starts (checkedSend) records the key it runs
+   * under as the campaign's from then on (a fingerprint, never the key).
+   */
+  checkAccount(campaignId: string, sameAccount?: boolean): Promise<void>;
   /**
    * Asks the other process sending the campaign (by its live lease) to pause it; it sees the request
    * within seconds. Returns who was asked, or null when no other process is sending it.
@@ -283,7 +292,12 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         queue = createSendQueue({ db, client: connection.client, clock, limiter: connection.limiter });
         queues.set(connection, queue);
       }
-      return checkedSend(engine, queue, campaignId, opts);
+      return checkedSend(engine, connection, queue, campaignId, opts);
+    },
+
+    async checkAccount(campaignId, sameAccount = false) {
+      const c = campaign(campaignId);
+      checkAccountOf(engine, await engine.connectionFor(c), c, sameAccount, false);
     },
 
     askToPause(campaignId) {
@@ -360,11 +374,29 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
  * against, and the totals the person confirmed). When it fails nothing is sent, but the campaign's
  * `sending` rows are still looked up by key and recorded: reading never waits for a pre-flight.
  */
-export async function checkedSend(engine: Pick<Engine, 'preflight'>, queue: SendQueue, campaignId: string, opts: CheckedSendOptions = {}): Promise<SendResult> {
+export async function checkedSend(engine: Engine, connection: Connection, queue: SendQueue, campaignId: string, opts: CheckedSendOptions = {}): Promise<SendResult> {
+  // Synchronous, like the run's start: with a pre-flight that just passed, the campaign is marked
+  // sending before the first await, and the caller's answer shows it.
+  checkAccountOf(engine, connection, engine.campaign(campaignId), opts.sameAccount === true, true);
   const check = opts.checked ?? (await engine.preflight(campaignId));
   const problems = preflightProblems(check, opts.confirmedTotals);
   if (problems.length === 0) return queue.run(campaignId, opts);
   return queue.hold(campaignId, preflightDetail(problems), opts.signal ? { signal: opts.signal } : {});
+}
+
+/** See Engine.checkAccount. Synchronous: scrypt of the key once per run start (about 50 ms). */
+function checkAccountOf(engine: Pick<Engine, 'db' | 'clock'>, connection: Connection, c: Campaign, sameAccount: boolean, record: boolean): void {
+  const recorded = c.accountFingerprint;
+  if (recorded !== null && connection.accountFingerprint(recorded) === recorded) return;
+  if (recorded !== null && !sameAccount) {
+    throw new ServiceError(
+      `"${c.name}" was sent under another API key than the one set now for ${serviceName(connection)}. Nothing was sent or looked up: ` +
+        'under another account its orders would not be found, and rows could be ordered a second time. Set the key it was sent with, ' +
+        'or confirm that the new key is the same account (the app asks; giftbatch resume --same-account).',
+      'account',
+    );
+  }
+  if (record) setAccountFingerprint(engine.db, c.id, connection.accountFingerprint(), engine.clock.now());
 }
 
 /** What stops a send: the pre-flight's problems, and totals that are not the ones confirmed. */

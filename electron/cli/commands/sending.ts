@@ -17,8 +17,10 @@ Imports the file as a new campaign, checks the product and every row, asks you t
 are final; --yes confirms), then sends one order per valid row. Ctrl-C pauses cleanly; continue
 with \`giftbatch resume CAMPAIGN_ID\`.`;
 
-const RESUME_HELP = `Usage: giftbatch resume CAMPAIGN_ID [--rate R] [--yes] [--json]
-Looks up every interrupted order by its key first, then sends what is left (after confirmation).`;
+const RESUME_HELP = `Usage: giftbatch resume CAMPAIGN_ID [--rate R] [--same-account] [--yes] [--json]
+Looks up every interrupted order by its key first, then sends what is left (after confirmation).
+A campaign is resumed under the API key it was sent with; --same-account confirms that another
+key is the same account (under another account its orders are not found, and could be paid again).`;
 
 export async function sendCommand(argv: string[]): Promise<number> {
   const parsed = parseCommand(
@@ -83,21 +85,24 @@ export async function retryCommand(argv: string[]): Promise<number> {
 }
 
 export async function resumeCommand(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, { yes: { type: 'boolean' }, rate: { type: 'string' } }, RESUME_HELP);
+  const parsed = parseCommand(argv, { yes: { type: 'boolean' }, rate: { type: 'string' }, 'same-account': { type: 'boolean' } }, RESUME_HELP);
   if (!parsed) return EXIT.ok;
   const common = commonOf(parsed.values);
   const id = parsed.positionals[0];
   if (!id) throw new UsageError(`Name the campaign to resume.\n\n${RESUME_HELP}`);
   const rate = positiveNumber(parsed.values.rate, '--rate');
-  return withEngine(common, async (engine) => confirmAndSend(engine, common, id, parsed.values.yes ?? false, rate));
+  const sameAccount = parsed.values['same-account'] ?? false;
+  return withEngine(common, async (engine) => confirmAndSend(engine, common, id, parsed.values.yes ?? false, rate, sameAccount));
 }
 
-async function confirmAndSend(engine: Engine, common: Common, id: string, yes: boolean, rate: number | undefined): Promise<number> {
+async function confirmAndSend(engine: Engine, common: Common, id: string, yes: boolean, rate: number | undefined, sameAccount = false): Promise<number> {
+  // Another key than the one the campaign was sent under: refused before anything, unless confirmed.
+  await engine.checkAccount(id, sameAccount);
   const preflight = await engine.preflight(id);
   printPreflight(preflight);
   if (!preflight.ok) {
     // Nothing is sent, but rows that were mid-send are still looked up by key and recorded.
-    const held = await engine.send(id, { checked: preflight });
+    const held = await engine.send(id, { checked: preflight, sameAccount });
     if (held.reconciliation.checked > 0) say(`Looked up ${held.reconciliation.checked} row(s) that were being sent: ${held.reconciliation.ordered} found ordered.`);
     say(`Nothing was sent. Campaign ${id} stays as it is; fix the above and run: giftbatch resume ${id}`);
     return finish(engine, common, id, EXIT.rowsFailed);
@@ -131,7 +136,7 @@ async function confirmAndSend(engine: Engine, common: Common, id: string, yes: b
   try {
     // The engine runs the pre-flight again right before sending: what changed while the question
     // was on screen (a price, the totals just confirmed) stops it, with nothing sent.
-    result = await engine.send(id, { signal: controller.signal, onProgress: (p) => view.update(p), confirmedTotals: preflight.totals, ...(rate ? { rate } : {}) });
+    result = await engine.send(id, { signal: controller.signal, onProgress: (p) => view.update(p), confirmedTotals: preflight.totals, sameAccount, ...(rate ? { rate } : {}) });
   } finally {
     view.done();
     process.off('SIGINT', onSignal);

@@ -34,6 +34,7 @@ const SERVICE_CODES: Record<ServiceError['kind'], ErrorCode> = {
   rejected: 'service-rejected',
   'not-found': 'not-found',
   currency: 'invalid-input',
+  account: 'account-changed',
 };
 
 /** The contract's error for anything a call threw; `call` names it in the generic message. */

@@ -148,13 +148,15 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       };
     },
 
-    async 'campaigns:send'({ campaignId, totals }) {
+    async 'campaigns:send'({ campaignId, totals, sameAccount }) {
       const campaign = campaignOrThrow(engine, campaignId);
+      // Before anything else, and before answering: another account must be confirmed by a person.
+      await engine.checkAccount(campaignId, sameAccount === true);
       // Every start and resume runs the pre-flight; the run checks the same result (and the totals the
       // person confirmed) again before anything leaves, and when it fails only looks rows up.
       const checked = await engine.preflight(campaignId);
       const confirmedTotals = totals?.map((t) => parseDecimal(t.amount, t.currency));
-      const gate = { checked, ...(confirmedTotals ? { confirmedTotals } : {}) };
+      const gate = { checked, ...(confirmedTotals ? { confirmedTotals } : {}), ...(sameAccount ? { sameAccount } : {}) };
       await ctx.runs.start(campaignId, gate);
       const problems = preflightProblems(checked, confirmedTotals);
       if (problems.length > 0) throw new AppError('preflight', `Nothing was sent from "${campaign.name}". ${preflightDetail(problems)}`);

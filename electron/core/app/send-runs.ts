@@ -36,7 +36,7 @@ export interface SendRuns {
    * Starts (or resumes) sending behind the pre-flight (`checked`: one that ran a moment ago); resolves
    * once the run has begun. A failed pre-flight sends nothing and only looks up the rows in `sending`.
    */
-  start(campaignId: string, gate?: Pick<CheckedSendOptions, 'checked' | 'confirmedTotals'>): Promise<void>;
+  start(campaignId: string, gate?: Pick<CheckedSendOptions, 'checked' | 'confirmedTotals' | 'sameAccount'>): Promise<void>;
   /** Asks the run to stop and waits a little for it. */
   pause(campaignId: string): Promise<void>;
   isRunning(campaignId: string): boolean;
@@ -100,7 +100,7 @@ export function createSendRuns(options: SendRunsOptions): SendRuns {
       }
       // With a pre-flight that just passed, run() marks the campaign sending before its first await,
       // so the answer to `send` shows it.
-      const running = checkedSend(engine, queueFor(connection), campaignId, {
+      const running = checkedSend(engine, connection, queueFor(connection), campaignId, {
         ...gate,
         signal: controller.signal,
         onProgress: () => options.onProgress(campaignId),

@@ -23,6 +23,8 @@ export type ReportFile = CallOutput<'campaigns:report'>;
 export interface CampaignMessage {
   kind: 'info' | 'success' | 'error';
   text: string;
+  /** The key set now is not the one the campaign was sent with: a person may confirm it is the same account. */
+  accountChanged?: boolean;
 }
 
 export interface CampaignState {
@@ -46,7 +48,7 @@ export interface CampaignState {
   refresh(): Promise<void>;
   loadTimeline(): Promise<void>;
   pause(): Promise<void>;
-  resume(): Promise<boolean>;
+  resume(opts?: { sameAccount?: boolean }): Promise<boolean>;
   /** Every failed row back to send (keys kept); sending them takes a Resume. */
   retryFailed(): Promise<void>;
   checkNow(): Promise<void>;
@@ -259,15 +261,17 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
         set({ busy: null, message: { kind: 'info', text: 'Paused. Orders already placed are still tracked; nothing new is sent until you resume.' } });
       },
 
-      async resume() {
+      async resume(opts = {}) {
         const id = get().id;
         if (id === null) return false;
         set({ busy: 'resume', message: null });
         // The totals the resume dialog showed: the engine sends nothing if the rows add up to more by now.
         const totals = get().summary?.remaining;
-        const result = await settle(deps.api['campaigns:send']({ campaignId: id, confirmed: true, ...(totals ? { totals } : {}) }));
+        const result = await settle(
+          deps.api['campaigns:send']({ campaignId: id, confirmed: true, ...(totals ? { totals } : {}), ...(opts.sameAccount ? { sameAccount: true } : {}) }),
+        );
         if (!result.ok) {
-          set({ busy: null, message: { kind: 'error', text: result.error.message } });
+          set({ busy: null, message: { kind: 'error', text: result.error.message, accountChanged: result.error.code === 'account-changed' } });
           return false;
         }
         setSummary(result.value);

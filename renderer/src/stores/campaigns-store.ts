@@ -3,6 +3,12 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CampaignSummary } from '../../../shared/contract.ts';
 import { settle, type StoreDeps, type UiError } from './deps.ts';
 
+/** Why a resume did not start; `accountChanged`: the key set now is not the one the campaign was sent with. */
+export interface ResumeRefusal {
+  text: string;
+  accountChanged: boolean;
+}
+
 export interface CampaignsState {
   status: 'idle' | 'loading' | 'ready' | 'failed';
   error: UiError | null;
@@ -10,7 +16,8 @@ export interface CampaignsState {
   load(): Promise<void>;
   applySummaries(summaries: readonly CampaignSummary[]): void;
   /** Sends what is left (after the person confirmed it); returns the error message, or null. */
-  resume(campaignId: string): Promise<string | null>;
+  /** Null when it resumed; otherwise why not, and whether a confirmation that the key is the same account would do. */
+  resume(campaignId: string, opts?: { sameAccount?: boolean }): Promise<ResumeRefusal | null>;
 }
 
 export type CampaignsStore = StoreApi<CampaignsState>;
@@ -52,10 +59,12 @@ export function createCampaignsStore(deps: StoreDeps): CampaignsStore {
       set({ campaigns: mergeSummaries(get().campaigns, summaries) });
     },
 
-    async resume(campaignId) {
+    async resume(campaignId, opts = {}) {
       const totals = get().campaigns.find((c) => c.id === campaignId)?.remaining;
-      const result = await settle(deps.api['campaigns:send']({ campaignId, confirmed: true, ...(totals ? { totals } : {}) }));
-      if (!result.ok) return result.error.message;
+      const result = await settle(
+        deps.api['campaigns:send']({ campaignId, confirmed: true, ...(totals ? { totals } : {}), ...(opts.sameAccount ? { sameAccount: true } : {}) }),
+      );
+      if (!result.ok) return { text: result.error.message, accountChanged: result.error.code === 'account-changed' };
       get().applySummaries([result.value]);
       return null;
     },

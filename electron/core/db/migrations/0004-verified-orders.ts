@@ -3,8 +3,8 @@
 // of total_price_charged.amount, never rounded), and the disagreements found, each with both
 // values. A campaign can be paused because an answer disagreed with the request ('mismatch'), or
 // because the service refused several orders in a row with the same answer ('refused': no balance,
-// product off sale): SQLite cannot alter a CHECK, so campaigns is rebuilt as in schema 2. A send
-// lease can carry a pause asked by another process.
+// product off sale): SQLite cannot alter a CHECK, so campaigns is rebuilt as in schema 2, with the
+// fingerprint of the account it is sent under. A send lease can carry a pause asked by another process.
 
 export const sql = /* sql */ `
 ALTER TABLE recipients ADD COLUMN issued_amount TEXT
@@ -49,6 +49,9 @@ CREATE TABLE campaigns_v4 (
   paused_detail        TEXT,
   created_at           INTEGER NOT NULL,
   updated_at           INTEGER NOT NULL,
+  -- Which account (API key) the campaign was sent under, as scrypt$salt$hash: never the key, and the
+  -- key cannot be recovered from it. Set at the first send; another key is refused unless confirmed.
+  account_fingerprint  TEXT    CHECK (account_fingerprint IS NULL OR account_fingerprint GLOB 'scrypt$*$*'),
   CHECK ((send_state = 'paused') = (paused_reason IS NOT NULL))
 ) STRICT;
 

@@ -66,6 +66,8 @@ const campaignRow = z
     send_state: z.enum(SEND_STATES),
     paused_reason: z.enum(PAUSE_REASONS).nullable(),
     paused_detail: z.string().nullable(),
+    // Absent before schema 4.
+    account_fingerprint: z.string().nullish(),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -83,6 +85,7 @@ const campaignRow = z
     sendState: r.send_state,
     pausedReason: r.paused_reason,
     pausedDetail: r.paused_detail,
+    accountFingerprint: r.account_fingerprint ?? null,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   }));
@@ -192,4 +195,9 @@ export function pauseInterrupted(db: Db, now: number, stillSending: (campaignId:
     for (const id of ids) setSendState(db, id, { from: 'sending', to: 'paused', reason: 'interrupted', detail }, now);
     return ids;
   }).immediate();
+}
+
+/** Records which account (key) the campaign is sent under: a fingerprint, never the key. */
+export function setAccountFingerprint(db: Db, campaignId: string, fingerprint: string, now: number): void {
+  statement(db, 'UPDATE campaigns SET account_fingerprint = ?, updated_at = ? WHERE id = ?').run(fingerprint, now, campaignId);
 }

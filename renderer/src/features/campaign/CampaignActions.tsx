@@ -63,7 +63,11 @@ export function CampaignActions({ summary }: { summary: CampaignSummary }) {
       <ResumeDialog
         campaign={resumeOpen ? summary : null}
         onClose={() => setResumeOpen(false)}
-        onConfirm={async () => ((await c.resume()) ? null : (stores.campaign.getState().message?.text ?? 'Could not resume.'))}
+        onConfirm={async ({ sameAccount }) => {
+          if (await c.resume({ sameAccount })) return null;
+          const message = stores.campaign.getState().message;
+          return { text: message?.text ?? 'Could not resume.', accountChanged: message?.accountChanged === true };
+        }}
       />
     </div>
   );

@@ -4,10 +4,20 @@ import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Message } from '../../components/Message.tsx';
 import { formatTotals } from '../../lib/money-display.ts';
+import type { ResumeRefusal } from '../../stores/campaigns-store.ts';
 
-export function ResumeDialog({ campaign, onConfirm, onClose }: { campaign: CampaignSummary | null; onConfirm: () => Promise<string | null>; onClose: () => void }) {
+export function ResumeDialog({
+  campaign,
+  onConfirm,
+  onClose,
+}: {
+  campaign: CampaignSummary | null;
+  onConfirm: (opts: { sameAccount: boolean }) => Promise<ResumeRefusal | null>;
+  onClose: () => void;
+}) {
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<ResumeRefusal | null>(null);
+  const [sameAccount, setSameAccount] = useState(false);
   const left = campaign ? campaign.counts.ready + campaign.counts.sending : 0;
   return (
     <Dialog open={campaign !== null} title="Resume sending?" onClose={onClose} testId="resume-dialog">
@@ -30,7 +40,13 @@ export function ResumeDialog({ campaign, onConfirm, onClose }: { campaign: Campa
             </Message>
           )}
           <p>Orders are final: a gift sent cannot be recalled.</p>
-          {error && <Message kind="error">{error}</Message>}
+          {error && <Message kind="error">{error.text}</Message>}
+          {error?.accountChanged && (
+            <label className="check" data-testid="resume-same-account">
+              <input type="checkbox" checked={sameAccount} onChange={(e) => setSameAccount(e.target.checked)} />
+              The key set now belongs to the same account this campaign was sent with (its interrupted orders are looked up there).
+            </label>
+          )}
           <div className="dialog-actions">
             <button type="button" onClick={onClose}>
               Not now
@@ -42,9 +58,9 @@ export function ResumeDialog({ campaign, onConfirm, onClose }: { campaign: Campa
               disabled={busy}
               onClick={async () => {
                 setBusy(true);
-                const message = await onConfirm();
+                const refusal = await onConfirm({ sameAccount });
                 setBusy(false);
-                if (message) setError(message);
+                if (refusal) setError(refusal);
                 else onClose();
               }}
             >

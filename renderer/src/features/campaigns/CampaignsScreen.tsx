@@ -73,11 +73,11 @@ export function CampaignsScreen() {
       <ResumeDialog
         campaign={resuming}
         onClose={() => setResuming(null)}
-        onConfirm={async () => {
+        onConfirm={async ({ sameAccount }) => {
           if (!resuming) return null;
-          const message = await stores.campaigns.getState().resume(resuming.id);
-          if (message === null) stores.app.getState().navigate({ name: 'campaign', id: resuming.id });
-          return message;
+          const refusal = await stores.campaigns.getState().resume(resuming.id, { sameAccount });
+          if (refusal === null) stores.app.getState().navigate({ name: 'campaign', id: resuming.id });
+          return refusal;
         }}
       />
     </section>
