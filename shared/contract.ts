@@ -146,6 +146,8 @@ export const preflightSchema = z.object({
   rowsToSend: z.number().int(),
   totals: z.array(moneySchema),
   availability: z.object({ inStock: z.boolean().nullable(), message: z.string().nullable() }).nullable(),
+  /** Ready rows for recipients who already have a gift from this environment (another campaign): sending them needs `allowRepeats`. */
+  repeatRecipients: z.object({ count: z.number().int(), lines: z.array(z.number().int()) }),
 });
 
 export const csvOptionsSchema = z.object({
@@ -283,6 +285,8 @@ export const contract = {
       totals: z.array(moneySchema).max(50).optional(),
       /** The person confirmed that the environment's key now is the same account the campaign was sent under. */
       sameAccount: z.literal(true).optional(),
+      /** The person confirmed a second gift to recipients who already have one from this environment. */
+      allowRepeats: z.literal(true).optional(),
     }),
     output: campaignSummarySchema,
   },
@@ -293,6 +297,11 @@ export const contract = {
    * exists under its key (after an unclear attempt that is confirmed by lookups), and every attempt
    * reuses that key, so were there one, the service would return it instead of charging again.
    */
+  /**
+   * The unsent rows (ready, invalid) checked again in place against the product as the catalog has it
+   * now, each keeping its key (a new import would give every row a new key and could pay twice).
+   */
+  'campaigns:revalidate': { input: campaignId, output: z.object({ checked: z.number().int(), ready: z.number().int(), invalid: z.number().int(), campaign: campaignSummarySchema }) },
   'campaigns:retryFailed': { input: campaignId, output: z.object({ requeued: z.number().int(), campaign: campaignSummarySchema }) },
   'campaigns:checkNow': {
     input: campaignId,
@@ -346,6 +355,8 @@ export const errorCodes = [
   'preflight',
   /** The environment's key is not the one the campaign was sent under: confirm it is the same account (sameAccount). */
   'account-changed',
+  /** Rows are for recipients who already have a gift from this environment: confirm a second one (allowRepeats). */
+  'repeat-recipients',
   'conflict',
   'forbidden',
   'internal',

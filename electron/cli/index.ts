@@ -27,6 +27,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'reconcile an interrupted campaign, then send what is left: resume CAMPAIGN_ID [--yes]',
     load: async () => (await import('./commands/sending.ts')).resumeCommand,
   },
+  revalidate: {
+    summary: "check a campaign's unsent rows again against its product as it is now, keys kept: revalidate CAMPAIGN_ID",
+    load: async () => (await import('./commands/sending.ts')).revalidateCommand,
+  },
   retry: {
     summary: 'put the failed rows back and send them (keys kept, never paid twice): retry CAMPAIGN_ID [--failed] [--yes]',
     load: async () => (await import('./commands/sending.ts')).retryCommand,

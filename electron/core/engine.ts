@@ -16,7 +16,8 @@ import { openDatabase, type Db } from './db/open.ts';
 import { requestSendStop, sendLeaseLive, type HeldLease as HeldSendLease } from './db/repos/send-leases.ts';
 import { requeueFailedRows } from './db/repos/recipient-edits.ts';
 import { getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type CreatedCampaign, type Environment, type ProductSnapshot } from './db/repos/campaigns.ts';
-import { chargedTotals, countByState, countFlagged, learnedCurrency, listByState, newestTrackedOrderAt, type Recipient, type StateCounts } from './db/repos/recipients.ts';
+import { chargedTotals, countByState, countFlagged, learnedCurrency, listByState, newestTrackedOrderAt, usedEmails, type Recipient, type StateCounts } from './db/repos/recipients.ts';
+import { revalidateRows } from './campaigns/revalidate.ts';
 import { DATABASE_FILE } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
 import type { Availability, Product } from './service/index.ts';
@@ -93,6 +94,18 @@ export interface PreflightResult {
   /** Face value of the rows about to be sent, per product currency. */
   totals: Money[];
   rowsToSend: number;
+  /**
+   * Ready rows whose recipient already has a gift ordered from this environment in another campaign:
+   * sending them needs its own confirmation (a second gift to the same person).
+   */
+  repeatRecipients: { count: number; lines: number[] };
+}
+
+export interface RevalidateResult {
+  /** Rows checked again (ready and invalid ones; anything sent keeps what it was sent with). */
+  checked: number;
+  ready: number;
+  invalid: number;
 }
 
 export interface CheckedSendOptions extends RunOptions {
@@ -102,6 +115,8 @@ export interface CheckedSendOptions extends RunOptions {
   checked?: PreflightResult;
   /** The totals the person confirmed: if the rows to send now add up to anything else, nothing is sent. */
   confirmedTotals?: readonly Money[];
+  /** The person confirmed sending to recipients who already have a gift from this environment. */
+  allowRepeats?: boolean;
 }
 
 export interface Engine {
@@ -135,6 +150,12 @@ export interface Engine {
    * within seconds. Returns who was asked, or null when no other process is sending it.
    */
   askToPause(campaignId: string): HeldSendLease | null;
+  /**
+   * Checks the campaign's unsent rows (ready and invalid) again against its product as the catalog
+   * has it now, in place: each keeps its key, so a row already ordered is never ordered again (a new
+   * import would mint new keys for every row). A product now priced in another currency is refused.
+   */
+  revalidate(campaignId: string): Promise<RevalidateResult>;
   /** Every failed row back to ready, keys kept (see the contract's campaigns:retryFailed); how many. */
   retryFailed(campaignId: string): number;
   poll(connection: Connection, campaignId?: string, signal?: AbortSignal): Promise<PollRoundResult>;
@@ -258,7 +279,10 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         const reason = unorderableReason(product);
         if (reason) problems.push(`Product ${c.productId} cannot be ordered any more: ${reason}.`);
         if (priceKey(snapshotOf(product)) !== priceKey(c.product)) {
-          problems.push(`Product ${c.productId} changed since the import (price or currency); import the file again.`);
+          problems.push(
+            `Product ${c.productId} changed since the rows were checked (price or currency): check the unsent rows again against it as it is now ` +
+              `(the app's "Check rows again", or giftbatch revalidate ${campaignId}). Each keeps its key, so nothing already ordered is ordered again.`,
+          );
         }
         const checked = await connection.client.getAvailability(c.productId);
         if (checked.kind === 'ok') {
@@ -274,6 +298,8 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       const ready = listByState(db, campaignId, 'ready');
       const sending = listByState(db, campaignId, 'sending');
       const toSend = [...ready, ...sending];
+      const known = usedEmails(db, c.environment, { excludeCampaignId: campaignId });
+      const repeats = ready.filter((r) => r.email !== null && known.has(r.email.toLowerCase()));
       return {
         ok: problems.length === 0,
         problems,
@@ -281,7 +307,23 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         availability,
         totals: totalsByCurrency(toSend.flatMap((r) => (r.amountMinor != null && r.currency ? [{ minor: r.amountMinor, currency: r.currency }] : []))),
         rowsToSend: toSend.length,
+        repeatRecipients: { count: repeats.length, lines: repeats.slice(0, 10).map((r) => r.line) },
       };
+    },
+
+    async revalidate(campaignId) {
+      const c = campaign(campaignId);
+      const connection = await engine.connectionFor(c);
+      const country = typeof c.product.countryCode === 'string' ? c.product.countryCode : undefined;
+      const product = await engine.findProduct(connection, c.productId, country, { currency: c.product.currency });
+      if (product.currency !== c.currency) {
+        throw new ServiceError(
+          `Product ${c.productId} is now priced in ${product.currency}, and the rows' amounts are in ${c.currency}: they cannot be checked again in place. ` +
+            'Skip the unsent rows and import a list with amounts in the new currency; rows already ordered keep their orders.',
+          'rejected',
+        );
+      }
+      return revalidateRows(db, c, snapshotOf(product), clock.now());
     },
 
     async send(campaignId, opts = {}) {
@@ -379,7 +421,7 @@ export async function checkedSend(engine: Engine, connection: Connection, queue:
   // sending before the first await, and the caller's answer shows it.
   checkAccountOf(engine, connection, engine.campaign(campaignId), opts.sameAccount === true, true);
   const check = opts.checked ?? (await engine.preflight(campaignId));
-  const problems = preflightProblems(check, opts.confirmedTotals);
+  const problems = preflightProblems(check, opts.confirmedTotals, opts.allowRepeats === true);
   if (problems.length === 0) return queue.run(campaignId, opts);
   return queue.hold(campaignId, preflightDetail(problems), opts.signal ? { signal: opts.signal } : {});
 }
@@ -400,8 +442,16 @@ function checkAccountOf(engine: Pick<Engine, 'db' | 'clock'>, connection: Connec
 }
 
 /** What stops a send: the pre-flight's problems, and totals that are not the ones confirmed. */
-export function preflightProblems(check: PreflightResult, confirmedTotals?: readonly Money[]): string[] {
+export function preflightProblems(check: PreflightResult, confirmedTotals?: readonly Money[], allowRepeats = false): string[] {
   const problems = [...check.problems];
+  const repeats = check.repeatRecipients;
+  if (repeats.count > 0 && !allowRepeats) {
+    problems.push(
+      `${repeats.count} row(s) (line${repeats.count === 1 ? '' : 's'} ${repeats.lines.join(', ')}${repeats.count > repeats.lines.length ? ', …' : ''}) ` +
+        'are for recipients who already have a gift ordered from this environment in another campaign: confirm that they get a second one ' +
+        "(the app's checkbox; --send-repeats on the command line), or skip those rows.",
+    );
+  }
   if (confirmedTotals && !sameTotals(confirmedTotals, check.totals)) {
     problems.push(
       `The rows to send now add up to ${check.totals.map(formatMoney).join(' + ') || 'nothing'}, not the ${confirmedTotals.map(formatMoney).join(' + ') || 'nothing'} that was confirmed: check the new totals and confirm them.`,

@@ -21,6 +21,7 @@ export const CALL_NAMES = [
   'campaigns:send',
   'campaigns:pause',
   'campaigns:retryFailed',
+  'campaigns:revalidate',
   'campaigns:checkNow',
   'campaigns:timeline',
   'campaigns:report',

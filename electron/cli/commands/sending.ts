@@ -4,7 +4,7 @@ import { createInterface } from 'node:readline/promises';
 import { stockText } from '../../../shared/domain/availability.ts';
 import { formatMoney, type Money } from '../../../shared/domain/money.ts';
 import type { SendResult } from '../../core/campaigns/send-queue.ts';
-import type { Engine, PreflightResult } from '../../core/engine.ts';
+import { preflightProblems, type Engine, type PreflightResult } from '../../core/engine.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
 import { commonOf, out, parseCommand, positiveNumber, printJson, say, withEngine, type Common } from '../options.ts';
 import { progressView } from '../progress.ts';
@@ -12,15 +12,35 @@ import { amountOption, productFor, readCsvFile } from './catalog.ts';
 import { statusLine } from './tracking.ts';
 
 const SEND_HELP = `Usage: giftbatch send FILE.csv --product ID [--amount N] [--sender NAME] [--message TEXT]
-                      [--name NAME] [--country CC] [--currency CCC] [--rate R] [--yes] [--json]
+                      [--name NAME] [--country CC] [--currency CCC] [--rate R] [--send-repeats] [--yes] [--json]
 Imports the file as a new campaign, checks the product and every row, asks you to confirm (orders
 are final; --yes confirms), then sends one order per valid row. Ctrl-C pauses cleanly; continue
 with \`giftbatch resume CAMPAIGN_ID\`.`;
 
-const RESUME_HELP = `Usage: giftbatch resume CAMPAIGN_ID [--rate R] [--same-account] [--yes] [--json]
+const RESUME_HELP = `Usage: giftbatch resume CAMPAIGN_ID [--rate R] [--same-account] [--send-repeats] [--yes] [--json]
 Looks up every interrupted order by its key first, then sends what is left (after confirmation).
 A campaign is resumed under the API key it was sent with; --same-account confirms that another
-key is the same account (under another account its orders are not found, and could be paid again).`;
+key is the same account (under another account its orders are not found, and could be paid again).
+--send-repeats confirms a second gift to recipients who already have one from this environment.`;
+
+const REVALIDATE_HELP = `Usage: giftbatch revalidate CAMPAIGN_ID [--json]
+Checks the campaign's unsent rows (ready, invalid) again against its product as the catalog has it
+now, when the pre-flight says the product changed. Every row keeps its key, so a row already
+ordered is never ordered again (importing the file again would give every row a new key).`;
+
+export async function revalidateCommand(argv: string[]): Promise<number> {
+  const parsed = parseCommand(argv, {}, REVALIDATE_HELP);
+  if (!parsed) return EXIT.ok;
+  const common = commonOf(parsed.values);
+  const id = parsed.positionals[0];
+  if (!id) throw new UsageError(`Name the campaign whose rows to check again.\n\n${REVALIDATE_HELP}`);
+  return withEngine(common, async (engine) => {
+    const counts = await engine.revalidate(id);
+    if (common.json) printJson({ campaign_id: id, ...counts });
+    else out(`${counts.checked} unsent row(s) checked again against the product as it is now: ${counts.ready} ready, ${counts.invalid} invalid. Send them with: giftbatch resume ${id}`);
+    return counts.invalid > 0 ? EXIT.rowsFailed : EXIT.ok;
+  });
+}
 
 export async function sendCommand(argv: string[]): Promise<number> {
   const parsed = parseCommand(
@@ -35,6 +55,7 @@ export async function sendCommand(argv: string[]): Promise<number> {
       currency: { type: 'string' },
       rate: { type: 'string' },
       yes: { type: 'boolean' },
+      'send-repeats': { type: 'boolean' },
     },
     SEND_HELP,
   );
@@ -60,18 +81,18 @@ export async function sendCommand(argv: string[]): Promise<number> {
     const id = created.campaign.id;
     say(`Campaign ${id}: ${created.counts.ready} rows ready, ${created.counts.invalid} invalid.`);
     for (const row of created.preview.validation.rows) for (const e of row.errors) say(`  ${e.message}`);
-    return confirmAndSend(engine, common, id, parsed.values.yes ?? false, rate);
+    return confirmAndSend(engine, common, id, { yes: parsed.values.yes ?? false, rate, allowRepeats: parsed.values['send-repeats'] ?? false });
   });
 }
 
-const RETRY_HELP = `Usage: giftbatch retry CAMPAIGN_ID [--failed] [--rate R] [--yes] [--json]
+const RETRY_HELP = `Usage: giftbatch retry CAMPAIGN_ID [--failed] [--rate R] [--send-repeats] [--yes] [--json]
 Puts every failed row back to send (--failed, the default: the rows the service refused), then sends
 them as resume does, after the pre-flight and a confirmation. A retried row cannot be paid twice: it
 keeps its key, and a refusal means no order exists under it (after an unclear attempt, lookups by
 key confirmed that); were there one, the service would return it instead of charging again.`;
 
 export async function retryCommand(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, { failed: { type: 'boolean' }, yes: { type: 'boolean' }, rate: { type: 'string' } }, RETRY_HELP);
+  const parsed = parseCommand(argv, { failed: { type: 'boolean' }, yes: { type: 'boolean' }, rate: { type: 'string' }, 'send-repeats': { type: 'boolean' } }, RETRY_HELP);
   if (!parsed) return EXIT.ok;
   const common = commonOf(parsed.values);
   const id = parsed.positionals[0];
@@ -80,29 +101,41 @@ export async function retryCommand(argv: string[]): Promise<number> {
   return withEngine(common, async (engine) => {
     const requeued = engine.retryFailed(id);
     say(requeued === 0 ? 'No failed row to retry.' : `${requeued} failed row(s) put back to send, each under its own key.`);
-    return confirmAndSend(engine, common, id, parsed.values.yes ?? false, rate);
+    return confirmAndSend(engine, common, id, { yes: parsed.values.yes ?? false, rate, allowRepeats: parsed.values['send-repeats'] ?? false });
   });
 }
 
 export async function resumeCommand(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, { yes: { type: 'boolean' }, rate: { type: 'string' }, 'same-account': { type: 'boolean' } }, RESUME_HELP);
+  const parsed = parseCommand(argv, { yes: { type: 'boolean' }, rate: { type: 'string' }, 'same-account': { type: 'boolean' }, 'send-repeats': { type: 'boolean' } }, RESUME_HELP);
   if (!parsed) return EXIT.ok;
   const common = commonOf(parsed.values);
   const id = parsed.positionals[0];
   if (!id) throw new UsageError(`Name the campaign to resume.\n\n${RESUME_HELP}`);
   const rate = positiveNumber(parsed.values.rate, '--rate');
-  const sameAccount = parsed.values['same-account'] ?? false;
-  return withEngine(common, async (engine) => confirmAndSend(engine, common, id, parsed.values.yes ?? false, rate, sameAccount));
+  const choices = { yes: parsed.values.yes ?? false, rate, sameAccount: parsed.values['same-account'] ?? false, allowRepeats: parsed.values['send-repeats'] ?? false };
+  return withEngine(common, async (engine) => confirmAndSend(engine, common, id, choices));
 }
 
-async function confirmAndSend(engine: Engine, common: Common, id: string, yes: boolean, rate: number | undefined, sameAccount = false): Promise<number> {
+interface SendChoices {
+  yes: boolean;
+  rate: number | undefined;
+  sameAccount?: boolean;
+  allowRepeats?: boolean;
+}
+
+async function confirmAndSend(engine: Engine, common: Common, id: string, choices: SendChoices): Promise<number> {
+  const { yes, rate } = choices;
+  const sameAccount = choices.sameAccount ?? false;
+  const allowRepeats = choices.allowRepeats ?? false;
   // Another key than the one the campaign was sent under: refused before anything, unless confirmed.
   await engine.checkAccount(id, sameAccount);
   const preflight = await engine.preflight(id);
   printPreflight(preflight);
-  if (!preflight.ok) {
+  const problems = preflightProblems(preflight, undefined, allowRepeats);
+  if (problems.length > preflight.problems.length) for (const problem of problems.slice(preflight.problems.length)) say(`Pre-flight: ${problem}`);
+  if (problems.length > 0) {
     // Nothing is sent, but rows that were mid-send are still looked up by key and recorded.
-    const held = await engine.send(id, { checked: preflight, sameAccount });
+    const held = await engine.send(id, { checked: preflight, sameAccount, allowRepeats });
     if (held.reconciliation.checked > 0) say(`Looked up ${held.reconciliation.checked} row(s) that were being sent: ${held.reconciliation.ordered} found ordered.`);
     say(`Nothing was sent. Campaign ${id} stays as it is; fix the above and run: giftbatch resume ${id}`);
     return finish(engine, common, id, EXIT.rowsFailed);
@@ -136,7 +169,7 @@ async function confirmAndSend(engine: Engine, common: Common, id: string, yes: b
   try {
     // The engine runs the pre-flight again right before sending: what changed while the question
     // was on screen (a price, the totals just confirmed) stops it, with nothing sent.
-    result = await engine.send(id, { signal: controller.signal, onProgress: (p) => view.update(p), confirmedTotals: preflight.totals, sameAccount, ...(rate ? { rate } : {}) });
+    result = await engine.send(id, { signal: controller.signal, onProgress: (p) => view.update(p), confirmedTotals: preflight.totals, sameAccount, allowRepeats, ...(rate ? { rate } : {}) });
   } finally {
     view.done();
     process.off('SIGINT', onSignal);

@@ -26,6 +26,7 @@ type CampaignCalls =
   | 'campaigns:send'
   | 'campaigns:pause'
   | 'campaigns:retryFailed'
+  | 'campaigns:revalidate'
   | 'campaigns:checkNow'
   | 'campaigns:timeline'
   | 'campaigns:report';
@@ -145,10 +146,11 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
         rowsToSend: result.rowsToSend,
         totals: result.totals.map(moneyDto),
         availability: result.availability ? { inStock: result.availability.inStock ?? null, message: result.availability.message ?? null } : null,
+        repeatRecipients: result.repeatRecipients,
       };
     },
 
-    async 'campaigns:send'({ campaignId, totals, sameAccount }) {
+    async 'campaigns:send'({ campaignId, totals, sameAccount, allowRepeats }) {
       const campaign = campaignOrThrow(engine, campaignId);
       // Before anything else, and before answering: another account must be confirmed by a person.
       await engine.checkAccount(campaignId, sameAccount === true);
@@ -156,10 +158,12 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       // person confirmed) again before anything leaves, and when it fails only looks rows up.
       const checked = await engine.preflight(campaignId);
       const confirmedTotals = totals?.map((t) => parseDecimal(t.amount, t.currency));
-      const gate = { checked, ...(confirmedTotals ? { confirmedTotals } : {}), ...(sameAccount ? { sameAccount } : {}) };
+      const gate = { checked, ...(confirmedTotals ? { confirmedTotals } : {}), ...(sameAccount ? { sameAccount } : {}), ...(allowRepeats ? { allowRepeats } : {}) };
       await ctx.runs.start(campaignId, gate);
-      const problems = preflightProblems(checked, confirmedTotals);
-      if (problems.length > 0) throw new AppError('preflight', `Nothing was sent from "${campaign.name}". ${preflightDetail(problems)}`);
+      const problems = preflightProblems(checked, confirmedTotals, allowRepeats === true);
+      // Only the repeated recipients stand in the way: a person's confirmation is all it takes.
+      const onlyRepeats = problems.length === 1 && preflightProblems(checked, confirmedTotals, true).length === 0;
+      if (problems.length > 0) throw new AppError(onlyRepeats ? 'repeat-recipients' : 'preflight', `Nothing was sent from "${campaign.name}". ${preflightDetail(problems)}`);
       return ctx.summary(campaignId);
     },
 
@@ -167,6 +171,14 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       campaignOrThrow(engine, campaignId);
       await ctx.runs.pause(campaignId);
       return ctx.summary(campaignId);
+    },
+
+    async 'campaigns:revalidate'({ campaignId }) {
+      const campaign = campaignOrThrow(engine, campaignId);
+      if (ctx.runs.isRunning(campaignId)) throw new AppError('conflict', `"${campaign.name}" is being sent right now: pause it first, then check its rows again.`);
+      const counts = await engine.revalidate(campaignId);
+      ctx.progress.notify(campaignId);
+      return { ...counts, campaign: ctx.summary(campaignId) };
     },
 
     async 'campaigns:retryFailed'({ campaignId }) {

@@ -8,7 +8,7 @@ import { crashPoint, crashWhilePending } from '../crash-points.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { createCommitBatch } from '../db/commit-batch.ts';
 import type { Db } from '../db/open.ts';
-import { getCampaign, setSendState, type Campaign, type PauseReason } from '../db/repos/campaigns.ts';
+import { getCampaign, setPauseReason, setSendState, type Campaign, type PauseReason } from '../db/repos/campaigns.ts';
 import {
   beginRetry,
   markFailed,
@@ -174,6 +174,8 @@ async function holdCampaign(options: SendQueueOptions, campaignId: string, detai
   const reconciliation = await reconcile(db, client, { campaignId }, { clock, ...(signal ? { signal } : {}) });
   const campaign = getCampaign(db, campaignId);
   if (campaign?.sendState === 'sending') setSendState(db, campaignId, { from: 'sending', to: 'paused', reason: 'preflight', detail }, clock.now());
+  // Already paused (interrupted, by the person…): it now waits on the pre-flight, and says so.
+  else if (campaign?.sendState === 'paused') setPauseReason(db, campaignId, 'preflight', detail, clock.now());
   const after = getCampaign(db, campaignId);
   return {
     campaignId,

@@ -1,5 +1,6 @@
 // The campaign on screen: its summary, a window of its rows (fetched by page as the table scrolls,
 // refreshed only where progress events say rows changed), its timeline, and its actions.
+import { refusalOf, resumeFlags, type ResumeChoices, type ResumeRefusal } from './campaigns-store.ts';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallOutput, CampaignSummary, RowDto } from '../../../shared/contract.ts';
 import { bucketFor, type Bucket } from '../lib/chart.ts';
@@ -23,8 +24,8 @@ export type ReportFile = CallOutput<'campaigns:report'>;
 export interface CampaignMessage {
   kind: 'info' | 'success' | 'error';
   text: string;
-  /** The key set now is not the one the campaign was sent with: a person may confirm it is the same account. */
-  accountChanged?: boolean;
+  /** Why a resume did not start, when a person's confirmation would do (see ResumeRefusal). */
+  refusal?: ResumeRefusal;
 }
 
 export interface CampaignState {
@@ -38,7 +39,7 @@ export interface CampaignState {
   rowsByIndex: ReadonlyMap<number, RowDto>;
   rowsError: string | null;
   timeline: Bucket[];
-  busy: null | 'pause' | 'resume' | 'retry' | 'check' | 'report';
+  busy: null | 'pause' | 'resume' | 'retry' | 'revalidate' | 'check' | 'report';
   message: CampaignMessage | null;
   open(id: string): Promise<void>;
   close(): void;
@@ -48,9 +49,11 @@ export interface CampaignState {
   refresh(): Promise<void>;
   loadTimeline(): Promise<void>;
   pause(): Promise<void>;
-  resume(opts?: { sameAccount?: boolean }): Promise<boolean>;
+  resume(opts?: ResumeChoices): Promise<boolean>;
   /** Every failed row back to send (keys kept); sending them takes a Resume. */
   retryFailed(): Promise<void>;
+  /** The unsent rows checked again against the product as it is now, keys kept. */
+  revalidate(): Promise<void>;
   checkNow(): Promise<void>;
   exportReport(): Promise<ReportFile | null>;
   clearMessage(): void;
@@ -268,10 +271,10 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
         // The totals the resume dialog showed: the engine sends nothing if the rows add up to more by now.
         const totals = get().summary?.remaining;
         const result = await settle(
-          deps.api['campaigns:send']({ campaignId: id, confirmed: true, ...(totals ? { totals } : {}), ...(opts.sameAccount ? { sameAccount: true } : {}) }),
+          deps.api['campaigns:send']({ campaignId: id, confirmed: true, ...(totals ? { totals } : {}), ...resumeFlags(opts) }),
         );
         if (!result.ok) {
-          set({ busy: null, message: { kind: 'error', text: result.error.message, accountChanged: result.error.code === 'account-changed' } });
+          set({ busy: null, message: { kind: 'error', text: result.error.message, refusal: refusalOf(result.error) } });
           return false;
         }
         setSummary(result.value);
@@ -295,6 +298,27 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
           message: {
             kind: 'info',
             text: `${n} failed row${n === 1 ? ' is' : 's are'} back to send, each under its own reference: an order already made under one would be returned, not charged again. Press Resume to send ${n === 1 ? 'it' : 'them'}.`,
+          },
+        });
+        void get().refresh();
+      },
+
+      async revalidate() {
+        const id = get().id;
+        if (id === null) return;
+        set({ busy: 'revalidate', message: null });
+        const result = await settle(deps.api['campaigns:revalidate']({ campaignId: id }));
+        if (!result.ok) {
+          set({ busy: null, message: { kind: 'error', text: result.error.message } });
+          return;
+        }
+        setSummary(result.value.campaign);
+        const { checked, ready, invalid } = result.value;
+        set({
+          busy: null,
+          message: {
+            kind: invalid > 0 ? 'error' : 'info',
+            text: `${checked} unsent row${checked === 1 ? '' : 's'} checked against the product as it is now: ${ready} ready, ${invalid} to fix. Each kept its reference, so nothing already ordered is ordered again.`,
           },
         });
         void get().refresh();

@@ -4,9 +4,25 @@ import type { CampaignSummary } from '../../../shared/contract.ts';
 import { settle, type StoreDeps, type UiError } from './deps.ts';
 
 /** Why a resume did not start; `accountChanged`: the key set now is not the one the campaign was sent with. */
+/** What a person confirmed in the resume dialog, beyond sending itself. */
+export interface ResumeChoices {
+  sameAccount?: boolean;
+  allowRepeats?: boolean;
+}
+
+export function resumeFlags(choices: ResumeChoices): { sameAccount?: true; allowRepeats?: true } {
+  return { ...(choices.sameAccount ? { sameAccount: true } : {}), ...(choices.allowRepeats ? { allowRepeats: true } : {}) };
+}
+
+export function refusalOf(error: { code: string; message: string }): ResumeRefusal {
+  return { text: error.message, accountChanged: error.code === 'account-changed', repeats: error.code === 'repeat-recipients' };
+}
+
 export interface ResumeRefusal {
   text: string;
   accountChanged: boolean;
+  /** Only rows for recipients who already have a gift from this environment stand in the way. */
+  repeats: boolean;
 }
 
 export interface CampaignsState {
@@ -17,7 +33,7 @@ export interface CampaignsState {
   applySummaries(summaries: readonly CampaignSummary[]): void;
   /** Sends what is left (after the person confirmed it); returns the error message, or null. */
   /** Null when it resumed; otherwise why not, and whether a confirmation that the key is the same account would do. */
-  resume(campaignId: string, opts?: { sameAccount?: boolean }): Promise<ResumeRefusal | null>;
+  resume(campaignId: string, opts?: ResumeChoices): Promise<ResumeRefusal | null>;
 }
 
 export type CampaignsStore = StoreApi<CampaignsState>;
@@ -62,9 +78,9 @@ export function createCampaignsStore(deps: StoreDeps): CampaignsStore {
     async resume(campaignId, opts = {}) {
       const totals = get().campaigns.find((c) => c.id === campaignId)?.remaining;
       const result = await settle(
-        deps.api['campaigns:send']({ campaignId, confirmed: true, ...(totals ? { totals } : {}), ...(opts.sameAccount ? { sameAccount: true } : {}) }),
+        deps.api['campaigns:send']({ campaignId, confirmed: true, ...(totals ? { totals } : {}), ...resumeFlags(opts) }),
       );
-      if (!result.ok) return { text: result.error.message, accountChanged: result.error.code === 'account-changed' };
+      if (!result.ok) return refusalOf(result.error);
       get().applySummaries([result.value]);
       return null;
     },

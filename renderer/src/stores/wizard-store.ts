@@ -101,7 +101,8 @@ export interface WizardState {
   unskipRow(rowId: number): Promise<void>;
   openConfirm(): void;
   cancelConfirm(): void;
-  send(): Promise<CampaignSummary | null>;
+  /** `allowRepeats`: the person confirmed a second gift to recipients who already have one from this environment. */
+  send(opts?: { allowRepeats?: boolean }): Promise<CampaignSummary | null>;
 }
 
 export type WizardStore = StoreApi<WizardState>;
@@ -203,7 +204,7 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
       const result = await settle(deps.api['campaigns:preflight']({ campaignId }));
       if (get().draft?.id !== campaignId) return;
       if (!result.ok) {
-        set({ preflightStatus: 'failed', preflight: { ok: false, problems: [result.error.message], rowsToSend: 0, totals: [], availability: null } });
+        set({ preflightStatus: 'failed', preflight: { ok: false, problems: [result.error.message], rowsToSend: 0, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] } } });
         return;
       }
       set({ preflight: result.value, preflightStatus: 'ready' });
@@ -441,13 +442,15 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
         set({ confirmOpen: false });
       },
 
-      async send() {
+      async send(opts = {}) {
         const draft = get().draft;
         if (!draft) return null;
         set({ sending: true, sendError: null });
         // The totals the confirmation showed: the engine sends nothing if the rows add up to more by now.
         const totals = get().preflight?.totals;
-        const result = await settle(deps.api['campaigns:send']({ campaignId: draft.id, confirmed: true, ...(totals ? { totals } : {}) }));
+        const result = await settle(
+          deps.api['campaigns:send']({ campaignId: draft.id, confirmed: true, ...(totals ? { totals } : {}), ...(opts.allowRepeats ? { allowRepeats: true } : {}) }),
+        );
         if (!result.ok) {
           set({ sending: false, sendError: result.error.message });
           return null;

@@ -36,6 +36,7 @@ const VALID: { [C in CallName]: CallInput<C> } = {
   'campaigns:send': { campaignId: 'c_1', confirmed: true },
   'campaigns:pause': { campaignId: 'c_1' },
   'campaigns:retryFailed': { campaignId: 'c_1' },
+  'campaigns:revalidate': { campaignId: 'c_1' },
   'campaigns:checkNow': { campaignId: 'c_1' },
   'campaigns:timeline': { campaignId: 'c_1' },
   'campaigns:report': { campaignId: 'c_1' },

@@ -201,3 +201,17 @@ export function pauseInterrupted(db: Db, now: number, stillSending: (campaignId:
 export function setAccountFingerprint(db: Db, campaignId: string, fingerprint: string, now: number): void {
   statement(db, 'UPDATE campaigns SET account_fingerprint = ?, updated_at = ? WHERE id = ?').run(fingerprint, now, campaignId);
 }
+
+/** The product as the rows are now checked against (revalidation in place). */
+export function setProductSnapshot(db: Db, campaignId: string, snapshot: ProductSnapshot, now: number): void {
+  const parsed = productSnapshotSchema.parse(snapshot);
+  statement(db, 'UPDATE campaigns SET product_snapshot = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(parsed), now, campaignId);
+}
+
+/** A paused campaign's reason and detail replaced (a resume held by the pre-flight says why now). */
+export function setPauseReason(db: Db, campaignId: string, reason: PauseReason, detail: string, now: number): boolean {
+  return (
+    statement(db, `UPDATE campaigns SET paused_reason = ?, paused_detail = ?, updated_at = ? WHERE id = ? AND send_state = 'paused'`).run(reason, detail, now, campaignId)
+      .changes === 1
+  );
+}

@@ -37,6 +37,11 @@ export function CampaignActions({ summary }: { summary: CampaignSummary }) {
           {summary.sendState === 'paused' ? 'Resume' : `Send the ${left} left`}
         </button>
       )}
+      {summary.sendState === 'paused' && summary.pausedReason === 'preflight' && !summary.running && (
+        <button type="button" onClick={() => void c.revalidate()} disabled={busy !== null} data-testid="campaign-revalidate">
+          {busy === 'revalidate' ? 'Checking rows…' : 'Check rows again'}
+        </button>
+      )}
       {summary.counts.failed > 0 && !summary.running && summary.sendState !== 'sending' && (
         <button type="button" onClick={() => void c.retryFailed()} disabled={busy !== null} data-testid="campaign-retry-failed">
           {busy === 'retry' ? 'Putting back…' : `Retry ${summary.counts.failed} failed`}
@@ -63,10 +68,10 @@ export function CampaignActions({ summary }: { summary: CampaignSummary }) {
       <ResumeDialog
         campaign={resumeOpen ? summary : null}
         onClose={() => setResumeOpen(false)}
-        onConfirm={async ({ sameAccount }) => {
-          if (await c.resume({ sameAccount })) return null;
+        onConfirm={async (choices) => {
+          if (await c.resume(choices)) return null;
           const message = stores.campaign.getState().message;
-          return { text: message?.text ?? 'Could not resume.', accountChanged: message?.accountChanged === true };
+          return message?.refusal ?? { text: message?.text ?? 'Could not resume.', accountChanged: false, repeats: false };
         }}
       />
     </div>

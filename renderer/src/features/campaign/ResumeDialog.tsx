@@ -4,7 +4,7 @@ import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Message } from '../../components/Message.tsx';
 import { formatTotals } from '../../lib/money-display.ts';
-import type { ResumeRefusal } from '../../stores/campaigns-store.ts';
+import type { ResumeChoices, ResumeRefusal } from '../../stores/campaigns-store.ts';
 
 export function ResumeDialog({
   campaign,
@@ -12,12 +12,13 @@ export function ResumeDialog({
   onClose,
 }: {
   campaign: CampaignSummary | null;
-  onConfirm: (opts: { sameAccount: boolean }) => Promise<ResumeRefusal | null>;
+  onConfirm: (choices: ResumeChoices) => Promise<ResumeRefusal | null>;
   onClose: () => void;
 }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<ResumeRefusal | null>(null);
   const [sameAccount, setSameAccount] = useState(false);
+  const [allowRepeats, setAllowRepeats] = useState(false);
   const left = campaign ? campaign.counts.ready + campaign.counts.sending : 0;
   return (
     <Dialog open={campaign !== null} title="Resume sending?" onClose={onClose} testId="resume-dialog">
@@ -47,6 +48,12 @@ export function ResumeDialog({
               The key set now belongs to the same account this campaign was sent with (its interrupted orders are looked up there).
             </label>
           )}
+          {error?.repeats && (
+            <label className="check" data-testid="resume-allow-repeats">
+              <input type="checkbox" checked={allowRepeats} onChange={(e) => setAllowRepeats(e.target.checked)} />
+              Send a second gift to the recipients who already have one from this environment
+            </label>
+          )}
           <div className="dialog-actions">
             <button type="button" onClick={onClose}>
               Not now
@@ -58,7 +65,7 @@ export function ResumeDialog({
               disabled={busy}
               onClick={async () => {
                 setBusy(true);
-                const refusal = await onConfirm({ sameAccount });
+                const refusal = await onConfirm({ sameAccount, allowRepeats });
                 setBusy(false);
                 if (refusal) setError(refusal);
                 else onClose();

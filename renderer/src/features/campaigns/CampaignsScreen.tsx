@@ -73,9 +73,9 @@ export function CampaignsScreen() {
       <ResumeDialog
         campaign={resuming}
         onClose={() => setResuming(null)}
-        onConfirm={async ({ sameAccount }) => {
+        onConfirm={async (choices) => {
           if (!resuming) return null;
-          const refusal = await stores.campaigns.getState().resume(resuming.id, { sameAccount });
+          const refusal = await stores.campaigns.getState().resume(resuming.id, choices);
           if (refusal === null) stores.app.getState().navigate({ name: 'campaign', id: resuming.id });
           return refusal;
         }}

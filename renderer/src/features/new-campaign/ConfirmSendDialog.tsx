@@ -1,4 +1,5 @@
 // The last stop before money moves: how many, how much, where, and that orders are final.
+import { useState } from 'react';
 import { ENVIRONMENT_LABELS } from '../../components/Header.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Message } from '../../components/Message.tsx';
@@ -18,9 +19,11 @@ export function ConfirmSendDialog() {
   const w = stores.wizard.getState();
   const count = preflight?.rowsToSend ?? 0;
   const simulated = draft?.environment === 'simulator';
+  const repeats = preflight?.repeatRecipients.count ?? 0;
+  const [allowRepeats, setAllowRepeats] = useState(false);
 
   const send = async (): Promise<void> => {
-    const sent = await w.send();
+    const sent = await w.send({ allowRepeats });
     if (sent) stores.app.getState().navigate({ name: 'campaign', id: sent.id });
   };
 
@@ -46,6 +49,17 @@ export function ConfirmSendDialog() {
       )}
       {draft && draft.counts.invalid > 0 && (
         <p className="muted">{draft.counts.invalid} row(s) that still need fixing will not be sent.</p>
+      )}
+      {repeats > 0 && (
+        <Message kind="warning" testId="confirm-repeats">
+          {repeats} recipient{repeats === 1 ? ' already has' : 's already have'} a gift ordered from this environment in another campaign (line
+          {repeats === 1 ? '' : 's'} {preflight?.repeatRecipients.lines.join(', ')}).{' '}
+          <label className="check">
+            <input type="checkbox" checked={allowRepeats} onChange={(e) => setAllowRepeats(e.target.checked)} data-testid="confirm-allow-repeats" />
+            Send {repeats === 1 ? 'this person' : 'them'} a second gift
+          </label>
+          Otherwise skip {repeats === 1 ? 'that row' : 'those rows'} before sending.
+        </Message>
       )}
       {sendError && <Message kind="error">{sendError}</Message>}
       <div className="dialog-actions">

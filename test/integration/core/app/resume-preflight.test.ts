@@ -36,7 +36,7 @@ describe('resume runs the pre-flight', () => {
     db.prepare(`UPDATE campaigns SET product_snapshot = json_set(product_snapshot, '$.amountMinor', 2000) WHERE id = ?`).run(t.campaignId);
 
     const refused = await t.h.service.invoke('campaigns:send', { campaignId: t.campaignId, confirmed: true });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'preflight', message: expect.stringContaining('changed since the import') } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'preflight', message: expect.stringContaining('changed since the rows were checked') } });
     await waitFor('the mid-send row to be looked up', () => allRows(db, t.campaignId)[0]?.state === 'ordered');
     // One POST in all (the one before), nothing sent now; the other rows stay ready.
     expect(Object.values(t.posts()).reduce((a, b) => a + b, 0)).toBe(1);
@@ -53,5 +53,61 @@ describe('resume runs the pre-flight', () => {
     await t.h.ok('campaigns:send', { campaignId: t.campaignId, confirmed: true, totals: [{ currency: 'USD', amount: '100.00' }] });
     await waitFor('the run to finish', () => t.h.events.filter((e) => e.name === 'campaign:finished').length === 2);
     expect(allRows(t.h.engine.db, t.campaignId).map((r) => r.state)).toEqual(['ordered', 'ordered', 'ordered', 'ordered']);
+  });
+});
+
+describe('a product that changed: the rows are checked again in place', () => {
+  it('keeps every key, so the row already ordered is not ordered again, and the rest are sent once', async () => {
+    const t = await draft();
+    const db = t.h.engine.db;
+    const campaign = getCampaign(db, t.campaignId)!;
+    const first = allRows(db, t.campaignId)[0]!;
+    const body = orderBodyFor(campaign, first);
+    markSending(db, first.id, body, Date.now());
+    db.prepare(`UPDATE campaigns SET send_state = 'paused', paused_reason = 'interrupted', paused_detail = 'closed' WHERE id = ?`).run(t.campaignId);
+    const { client } = t.makeClient({ key: SIMULATOR_LOCAL_KEY });
+    expect((await client.createOrder(body)).kind).toBe('ok');
+    db.prepare(`UPDATE campaigns SET product_snapshot = json_set(product_snapshot, '$.amountMinor', 2000) WHERE id = ?`).run(t.campaignId);
+    const keys = allRows(db, t.campaignId).map((r) => r.externalReferenceId);
+
+    const held = await t.h.service.invoke('campaigns:send', { campaignId: t.campaignId, confirmed: true });
+    expect(held).toMatchObject({ ok: false, error: { code: 'preflight', message: expect.stringContaining('Check rows again') } });
+    await waitFor('the hold to end', () => t.h.events.some((e) => e.name === 'campaign:finished'));
+    expect(await t.h.ok('campaigns:get', { campaignId: t.campaignId })).toMatchObject({ sendState: 'paused', pausedReason: 'preflight' });
+
+    const checked = await t.h.ok('campaigns:revalidate', { campaignId: t.campaignId });
+    expect(checked).toMatchObject({ checked: 3, ready: 3, invalid: 0 });
+    await t.h.ok('campaigns:send', { campaignId: t.campaignId, confirmed: true });
+    await waitFor('the run to finish', () => t.h.events.filter((e) => e.name === 'campaign:finished').length === 2);
+
+    const rows = allRows(db, t.campaignId);
+    expect(rows.map((r) => r.externalReferenceId)).toEqual(keys);
+    expect(rows.every((r) => r.state === 'ordered')).toBe(true);
+    const orders = t.sim.audit().accounts[SIMULATOR_LOCAL_KEY]?.orders ?? [];
+    expect(orders).toHaveLength(4);
+    expect(new Set(orders.map((o) => o.externalReferenceId))).toEqual(new Set(keys));
+  });
+});
+
+describe('recipients who already have a gift from this environment', () => {
+  it('need an explicit confirmation before a second campaign sends them a second gift', async () => {
+    const t = await draft(3);
+    await t.h.ok('campaigns:send', { campaignId: t.campaignId, confirmed: true });
+    await waitFor('the first campaign', () => t.h.events.some((e) => e.name === 'campaign:finished'));
+    // The same three people, and one new one, in another campaign.
+    const { products } = await t.h.ok('products:list', { environment: 'simulator', country: 'US' });
+    const productId = products.find((p) => p.name === 'Northwind Books Gift Card $25')?.id ?? 0;
+    const again = await t.h.ok('campaigns:create', { fileName: 'again.csv', bytesBase64: recipientsCsv(4), environment: 'simulator', productId, name: 'Again', senderName: 'Gala team' });
+    const preflight = await t.h.ok('campaigns:preflight', { campaignId: again.id });
+    expect(preflight.repeatRecipients).toEqual({ count: 3, lines: [2, 3, 4] });
+
+    const refused = await t.h.service.invoke('campaigns:send', { campaignId: again.id, confirmed: true });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'repeat-recipients', message: expect.stringContaining('3 row(s) (lines 2, 3, 4) are for recipients who already have a gift') } });
+    await waitFor('the hold to end', () => t.h.events.filter((e) => e.name === 'campaign:finished').length === 2);
+    expect(t.sim.audit().accounts[SIMULATOR_LOCAL_KEY]?.orders).toHaveLength(3);
+
+    await t.h.ok('campaigns:send', { campaignId: again.id, confirmed: true, allowRepeats: true });
+    await waitFor('the second campaign', () => t.h.events.filter((e) => e.name === 'campaign:finished').length === 3);
+    expect(t.sim.audit().accounts[SIMULATOR_LOCAL_KEY]?.orders).toHaveLength(7);
   });
 });

@@ -38,7 +38,7 @@ function setup() {
     'campaigns:create': () => ok(summary({ id: 'd1', sendState: 'draft' })),
     'campaigns:get': () => ok(summary({ id: 'd1', sendState: 'draft' })),
     'campaigns:rows': () => ok({ rows, total: rows.length }),
-    'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: rows.filter((r) => r.state === 'ready').length, totals: [], availability: null }),
+    'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: rows.filter((r) => r.state === 'ready').length, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] } }),
     'rows:edit': (input) => {
       const edited = row(input.rowId, { email: input.email, state: 'ready' });
       rows = rows.map((r) => (r.id === input.rowId ? edited : r));
@@ -139,7 +139,7 @@ describe('new-campaign wizard store: a product whose record states no currency',
       'campaigns:previewImport': () => ok(preview),
       'campaigns:create': () => ok(summary({ id: 'd1', sendState: 'draft', productId: 9 })),
       'campaigns:rows': () => ok({ rows: [row(1)], total: 1 }),
-      'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: 1, totals: [], availability: null }),
+      'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: 1, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] } }),
     });
     const store = createWizardStore({ api: fake.api, timers: clock, now: clock.now });
     return { store, fake };
