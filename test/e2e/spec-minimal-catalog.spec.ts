@@ -38,7 +38,7 @@ async function useSandbox(app: AppShell): Promise<void> {
 }
 
 /** From the chosen product on: recipients, draft, confirmation, send, delivery, charge. */
-async function sendAndDeliver(app: AppShell, name: string, screenshots: { confirm?: string; delivered: string }): Promise<void> {
+async function sendAndDeliver(app: AppShell, name: string, screenshots: { confirm?: string; delivered: string }, opts: { repeats?: number } = {}): Promise<void> {
   const { page } = app;
   await app.wizard.fillSetup({ name, sender: 'Events team' });
   await app.wizard.next();
@@ -54,6 +54,13 @@ async function sendAndDeliver(app: AppShell, name: string, screenshots: { confir
   await app.wizard.openConfirm();
   await expect(page.getByTestId('confirm-total')).toHaveText('USD 42.75');
   await expect(page.getByTestId('confirm-currency-note')).toContainText('USD');
+  if (opts.repeats) {
+    // A recipient who already has a gift from this environment: a second one needs its own yes.
+    await expect(page.getByTestId('confirm-repeats')).toContainText(`${opts.repeats} recipient`);
+    await page.getByTestId('confirm-allow-repeats').check();
+  } else {
+    await expect(page.getByTestId('confirm-repeats')).toHaveCount(0);
+  }
   if (screenshots.confirm) await app.screenshot(screenshots.confirm);
   await app.wizard.confirmSend();
 
@@ -137,7 +144,8 @@ test('a currency learned from earlier orders is said so and can be changed, and 
   await app.wizard.currencyNote(RANGE).getByRole('button', { name: 'Cancel' }).click();
   await expect(app.wizard.product(RANGE).getByRole('radio')).toBeChecked();
 
-  await sendAndDeliver(app, 'Harborline again', { confirm: '29-confirm-currency-learned', delivered: '28-campaign-delivered-learned' });
+  // Guest 1 had the earlier gift from the command line: the confirmation asks about a second one.
+  await sendAndDeliver(app, 'Harborline again', { confirm: '29-confirm-currency-learned', delivered: '28-campaign-delivered-learned' }, { repeats: 1 });
 
   // Changing a learned currency reads the catalog in the new one and keeps the product chosen.
   await app.nav('new');

@@ -52,13 +52,15 @@ export function ConfirmSendDialog() {
       )}
       {repeats > 0 && (
         <Message kind="warning" testId="confirm-repeats">
-          {repeats} recipient{repeats === 1 ? ' already has' : 's already have'} a gift ordered from this environment in another campaign (line
-          {repeats === 1 ? '' : 's'} {preflight?.repeatRecipients.lines.join(', ')}).{' '}
+          <p>
+            {repeats} recipient{repeats === 1 ? ' already has' : 's already have'} a gift ordered from this environment in another campaign (line
+            {repeats === 1 ? '' : 's'} {preflight?.repeatRecipients.lines.join(', ')}). Nothing is sent without your yes below; otherwise skip{' '}
+            {repeats === 1 ? 'that row' : 'those rows'} first.
+          </p>
           <label className="check">
             <input type="checkbox" checked={allowRepeats} onChange={(e) => setAllowRepeats(e.target.checked)} data-testid="confirm-allow-repeats" />
             Send {repeats === 1 ? 'this person' : 'them'} a second gift
           </label>
-          Otherwise skip {repeats === 1 ? 'that row' : 'those rows'} before sending.
         </Message>
       )}
       {sendError && <Message kind="error">{sendError}</Message>}
