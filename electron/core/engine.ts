@@ -427,7 +427,13 @@ export async function checkedSend(engine: Engine, connection: Connection, queue:
 }
 
 /** See Engine.checkAccount. Synchronous: scrypt of the key once per run start (about 50 ms). */
-function checkAccountOf(engine: Pick<Engine, 'db' | 'clock'>, connection: Connection, c: Campaign, sameAccount: boolean, record: boolean): void {
+export function checkAccountOf(
+  engine: Pick<Engine, 'db' | 'clock'>,
+  connection: Pick<Connection, 'environment' | 'baseUrl' | 'url' | 'accountFingerprint'>,
+  c: Campaign,
+  sameAccount: boolean,
+  record: boolean,
+): void {
   const recorded = c.accountFingerprint;
   if (recorded !== null && connection.accountFingerprint(recorded) === recorded) return;
   if (recorded !== null && !sameAccount) {

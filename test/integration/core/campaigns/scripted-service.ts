@@ -11,7 +11,11 @@ export type PostOutcome = (typeof POST_OUTCOMES)[number];
 export const CRASHES = ['after-intent-commit', 'after-post-sent', 'after-response'] as const;
 export type Crash = (typeof CRASHES)[number];
 
-export type PostStep = { outcome: PostOutcome } | { crash: Crash } | { pause: true };
+/**
+ * `pause`: the person pauses here. `remotePause`: another process asks this one to pause (through
+ * the send lease). `edit`: the person edits a row that is still waiting to be sent.
+ */
+export type PostStep = { outcome: PostOutcome } | { crash: Crash } | { pause: true } | { remotePause: true } | { edit: true };
 export type LookupStep = 'ok' | 'ambiguous' | '429';
 
 export class SimulatedCrash extends Error {
@@ -34,7 +38,7 @@ const LOOKUP = 'GET /v1/orders';
 
 export function scriptedService(
   script: { posts: readonly PostStep[]; lookups: readonly LookupStep[] },
-  hooks: { onCrash(): void; onPause(): void },
+  hooks: { onCrash(): void; onPause(): void; onRemotePause(): void; onEdit(): void },
 ): ScriptedService {
   const posts = [...script.posts];
   const lookups = [...script.lookups];
@@ -89,8 +93,10 @@ export function scriptedService(
           throw new SimulatedCrash(`crashed at ${step.crash}`);
         }
         bodies.set(key, [...(bodies.get(key) ?? []), request]);
-        if ('pause' in step) {
-          hooks.onPause();
+        if ('pause' in step || 'remotePause' in step || 'edit' in step) {
+          if ('pause' in step) hooks.onPause();
+          else if ('remotePause' in step) hooks.onRemotePause();
+          else hooks.onEdit();
           return later({ kind: 'ok', value: createOrReturn(key), status: 200, endpoint: POST });
         }
         switch (step.outcome) {
