@@ -1,11 +1,11 @@
 // The campaign on screen: its summary, a window of its rows (fetched by page as the table scrolls,
 // refreshed only where progress events say rows changed), its timeline, and its actions.
-import { refusalOf, resumeFlags, type ResumeChoices, type ResumeRefusal } from './campaigns-store.ts';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { CallOutput, CampaignSummary, RowDto } from '../../../shared/contract.ts';
+import type { CallOutput, CampaignSummary, Result, RowDto } from '../../../shared/contract.ts';
 import { bucketFor, type Bucket } from '../lib/chart.ts';
 import type { RowState } from '../lib/rows.ts';
 import { pagesCovering } from '../lib/windowing.ts';
+import { refusalOf, resumeFlags, type ResumeChoices, type ResumeRefusal } from './campaigns-store.ts';
 import { settle, type StoreDeps, type UiError } from './deps.ts';
 
 export const PAGE_SIZE = 200;
@@ -145,6 +145,24 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
     const setSummary = (summary: CampaignSummary): void => {
       if (summary.id === get().id) set({ summary });
     };
+    // A call that changes many rows at once: busy while it runs, then the campaign, a message, the rows again.
+    const changeRows = async <T extends { campaign: CampaignSummary }>(
+      busy: 'retry' | 'revalidate',
+      call: (campaignId: string) => Promise<Result<T>>,
+      say: (value: T) => CampaignMessage,
+    ): Promise<void> => {
+      const id = get().id;
+      if (id === null) return;
+      set({ busy, message: null });
+      const result = await settle(call(id));
+      if (!result.ok) {
+        set({ busy: null, message: { kind: 'error', text: result.error.message } });
+        return;
+      }
+      setSummary(result.value.campaign);
+      set({ busy: null, message: say(result.value) });
+      void get().refresh();
+    };
 
     return {
       id: null,
@@ -282,47 +300,17 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
         return true;
       },
 
-      async retryFailed() {
-        const id = get().id;
-        if (id === null) return;
-        set({ busy: 'retry', message: null });
-        const result = await settle(deps.api['campaigns:retryFailed']({ campaignId: id }));
-        if (!result.ok) {
-          set({ busy: null, message: { kind: 'error', text: result.error.message } });
-          return;
-        }
-        setSummary(result.value.campaign);
-        const n = result.value.requeued;
-        set({
-          busy: null,
-          message: {
-            kind: 'info',
-            text: `${n} failed row${n === 1 ? ' is' : 's are'} back to send, each under its own reference: an order already made under one would be returned, not charged again. Press Resume to send ${n === 1 ? 'it' : 'them'}.`,
-          },
-        });
-        void get().refresh();
-      },
+      retryFailed: () =>
+        changeRows('retry', (campaignId) => deps.api['campaigns:retryFailed']({ campaignId }), ({ requeued: n }) => ({
+          kind: 'info',
+          text: `${n} failed row${n === 1 ? ' is' : 's are'} back to send, each under its own reference: an order already made under one would be returned, not charged again. Press Resume to send ${n === 1 ? 'it' : 'them'}.`,
+        })),
 
-      async revalidate() {
-        const id = get().id;
-        if (id === null) return;
-        set({ busy: 'revalidate', message: null });
-        const result = await settle(deps.api['campaigns:revalidate']({ campaignId: id }));
-        if (!result.ok) {
-          set({ busy: null, message: { kind: 'error', text: result.error.message } });
-          return;
-        }
-        setSummary(result.value.campaign);
-        const { checked, ready, invalid } = result.value;
-        set({
-          busy: null,
-          message: {
-            kind: invalid > 0 ? 'error' : 'info',
-            text: `${checked} unsent row${checked === 1 ? '' : 's'} checked against the product as it is now: ${ready} ready, ${invalid} to fix. Each kept its reference, so nothing already ordered is ordered again.`,
-          },
-        });
-        void get().refresh();
-      },
+      revalidate: () =>
+        changeRows('revalidate', (campaignId) => deps.api['campaigns:revalidate']({ campaignId }), ({ checked, ready, invalid }) => ({
+          kind: invalid > 0 ? 'error' : 'info',
+          text: `${checked} unsent row${checked === 1 ? '' : 's'} checked against the product as it is now: ${ready} ready, ${invalid} to fix. Each kept its reference, so nothing already ordered is ordered again.`,
+        })),
 
       async checkNow() {
         const id = get().id;

@@ -20,20 +20,26 @@ async function draft(amountRows = 4) {
   return { ...service, h, campaignId: created.id, posts };
 }
 
+/**
+ * A previous run left the first row mid-send (its POST had reached the service) and was interrupted;
+ * since then the catalog prices the product differently from what the rows were checked against.
+ */
+async function interruptedAfterProductChanged(t: Awaited<ReturnType<typeof draft>>): Promise<void> {
+  const db = t.h.engine.db;
+  const row = allRows(db, t.campaignId)[0]!;
+  const body = orderBodyFor(getCampaign(db, t.campaignId)!, row);
+  markSending(db, row.id, body, Date.now());
+  db.prepare(`UPDATE campaigns SET send_state = 'paused', paused_reason = 'interrupted', paused_detail = 'closed' WHERE id = ?`).run(t.campaignId);
+  const { client } = t.makeClient({ key: SIMULATOR_LOCAL_KEY });
+  expect((await client.createOrder(body)).kind).toBe('ok');
+  db.prepare(`UPDATE campaigns SET product_snapshot = json_set(product_snapshot, '$.amountMinor', 2000) WHERE id = ?`).run(t.campaignId);
+}
+
 describe('resume runs the pre-flight', () => {
   it('a product whose price changed since the import: Resume sends nothing, says why, and still looks up the row that was mid-send', async () => {
     const t = await draft();
     const db = t.h.engine.db;
-    // A previous run left one row mid-send; its POST had reached the service.
-    const campaign = getCampaign(db, t.campaignId)!;
-    const row = allRows(db, t.campaignId)[0]!;
-    const body = orderBodyFor(campaign, row);
-    markSending(db, row.id, body, Date.now());
-    db.prepare(`UPDATE campaigns SET send_state = 'paused', paused_reason = 'interrupted', paused_detail = 'closed' WHERE id = ?`).run(t.campaignId);
-    const { client } = t.makeClient({ key: SIMULATOR_LOCAL_KEY });
-    expect((await client.createOrder(body)).kind).toBe('ok');
-    // The catalog now prices the product differently from what the rows were checked against.
-    db.prepare(`UPDATE campaigns SET product_snapshot = json_set(product_snapshot, '$.amountMinor', 2000) WHERE id = ?`).run(t.campaignId);
+    await interruptedAfterProductChanged(t);
 
     const refused = await t.h.service.invoke('campaigns:send', { campaignId: t.campaignId, confirmed: true });
     expect(refused).toMatchObject({ ok: false, error: { code: 'preflight', message: expect.stringContaining('changed since the rows were checked') } });
@@ -60,14 +66,7 @@ describe('a product that changed: the rows are checked again in place', () => {
   it('keeps every key, so the row already ordered is not ordered again, and the rest are sent once', async () => {
     const t = await draft();
     const db = t.h.engine.db;
-    const campaign = getCampaign(db, t.campaignId)!;
-    const first = allRows(db, t.campaignId)[0]!;
-    const body = orderBodyFor(campaign, first);
-    markSending(db, first.id, body, Date.now());
-    db.prepare(`UPDATE campaigns SET send_state = 'paused', paused_reason = 'interrupted', paused_detail = 'closed' WHERE id = ?`).run(t.campaignId);
-    const { client } = t.makeClient({ key: SIMULATOR_LOCAL_KEY });
-    expect((await client.createOrder(body)).kind).toBe('ok');
-    db.prepare(`UPDATE campaigns SET product_snapshot = json_set(product_snapshot, '$.amountMinor', 2000) WHERE id = ?`).run(t.campaignId);
+    await interruptedAfterProductChanged(t);
     const keys = allRows(db, t.campaignId).map((r) => r.externalReferenceId);
 
     const held = await t.h.service.invoke('campaigns:send', { campaignId: t.campaignId, confirmed: true });

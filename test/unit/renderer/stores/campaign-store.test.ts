@@ -19,7 +19,11 @@ function setup() {
       return ok({ rows: matching.slice(offset, offset + limit), total: matching.length });
     },
     'campaigns:timeline': () => ok({ buckets: [] }),
-    'campaigns:send': (input) => ok(summary({ id: input.campaignId, sendState: 'sending' })),
+    'campaigns:send': (input) =>
+      input.sameAccount
+        ? ok(summary({ id: input.campaignId, sendState: 'sending' }))
+        : { ok: false as const, error: { code: 'account-changed' as const, message: 'sent under another API key' } },
+    'campaigns:retryFailed': () => ok({ requeued: 3, campaign: summary({ counts: { ...counts, failed: 0 } }) }),
   });
   const store = createCampaignStore({ api: fake.api, timers: clock, now: clock.now });
   return { store, fake, clock, states };
@@ -80,11 +84,30 @@ describe('campaign store', () => {
     expect(store.getState().rowsByIndex.get(0)?.id).toBe(3);
   });
 
-  it('resumes with an explicit confirmation of the totals left to send', async () => {
+  it('resumes with an explicit confirmation of the totals left to send, and of the account when the key changed', async () => {
     const { store, fake } = setup();
     await store.getState().open('c1');
-    expect(await store.getState().resume()).toBe(true);
-    expect(fake.callsOf('campaigns:send')).toEqual([{ campaignId: 'c1', confirmed: true, totals: store.getState().summary?.remaining }]);
+    expect(await store.getState().resume()).toBe(false);
+    expect(store.getState().message?.refusal).toEqual({ text: 'sent under another API key', accountChanged: true, repeats: false });
+    expect(await store.getState().resume({ sameAccount: true })).toBe(true);
+    const remaining = store.getState().summary?.remaining;
+    expect(fake.callsOf('campaigns:send')).toEqual([
+      { campaignId: 'c1', confirmed: true, totals: remaining },
+      { campaignId: 'c1', confirmed: true, totals: remaining, sameAccount: true },
+    ]);
+  });
+
+  it('puts failed rows back in one call, says how many and why none is paid twice, and reloads the rows', async () => {
+    const { store, fake } = setup();
+    await store.getState().open('c1');
+    await settle();
+    const before = rowCalls(fake).length;
+    await store.getState().retryFailed();
+    await settle();
+    expect(fake.callsOf('campaigns:retryFailed')).toEqual([{ campaignId: 'c1' }]);
+    expect(store.getState().message?.text).toMatch(/^3 failed rows are back to send, each under its own reference/);
+    expect(store.getState().busy).toBeNull();
+    expect(rowCalls(fake).length).toBeGreaterThan(before);
   });
 
   it('drops answers for a campaign that is no longer open', async () => {
