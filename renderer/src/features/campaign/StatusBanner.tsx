@@ -14,7 +14,7 @@ const ADVICE: Record<NonNullable<CampaignSummary['pausedReason']>, string> = {
   interrupted: 'Giftbatch stopped while this campaign was sending. Nothing more is sent until you press Resume; rows that were mid-send are first looked up, so none is ordered twice.',
   preflight: 'The pre-flight check failed (the product changed, is out of stock, or an amount no longer fits). Fix the cause, then resume.',
   auth: 'The service refused the API key. Enter a valid key under Environments & key, then resume.',
-  refused: 'The service refused several orders in a row with the same answer (a low balance, a product taken off sale), so sending stopped instead of failing every row. Fix the cause with the service, retry the failed rows, then resume.',
+  refused: 'Sending stopped instead of failing every row.',
   mismatch: 'The service answered an order with something other than what the row asked (another amount, currency, product or recipient). The flagged row shows both values; nothing more was sent. Check with the service before you resume: the next order goes alone and is checked again.',
 };
 
