@@ -103,6 +103,7 @@ const REASON_TEXT: Record<Ambiguous['reason'], string> = {
   schema: 'unexpected answer',
   paging: 'unexpected paging',
   aborted: 'request cancelled',
+  'too-large': 'answer too large',
 };
 
 export function breakerDetail(threshold: number, last: Ambiguous): string {

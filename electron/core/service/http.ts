@@ -8,6 +8,9 @@ import type { RateLimiter } from './rate-limiter.ts';
 import type { Parsed } from './schemas.ts';
 import { extractServiceError, parseRetryAfter, plainText, type Ambiguous, type Outcome } from './outcome.ts';
 
+/** The largest answer read from a service (the biggest the spec allows is a page of 500 orders). */
+export const MAX_ANSWER_BYTES = 8 * 1_048_576;
+
 /** The longest a Retry-After is waited out before asking again. */
 export const MAX_RETRY_AFTER_MS = 5 * 60_000;
 
@@ -132,7 +135,18 @@ function attemptOnce<T>(http: HttpOptions, spec: RequestSpec<T>): Promise<Outcom
     const onResponse = (res: IncomingMessage): void => {
       const status = res.statusCode ?? 0;
       const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_ANSWER_BYTES) {
+          // No answer of the spec is this large (a page of 500 orders is a few hundred KB): stop
+          // reading. For a POST this is "unknown" like any other unclear answer.
+          finish(fail('too-large', `the answer (HTTP ${status}) was larger than ${MAX_ANSWER_BYTES / 1_048_576} MB and was abandoned unread.`, status));
+          req?.destroy();
+          return;
+        }
+        chunks.push(chunk);
+      });
       res.on('end', () => {
         if (done) return;
         if (!res.complete) {
@@ -273,13 +287,16 @@ function describe(err: unknown, code: string | undefined): string {
  */
 export function redactDeep<T>(value: T, secret: string): T {
   if (secret === '' || !holds(value, secret)) return value;
-  const walk = (v: unknown): unknown => {
+  const walk = (v: unknown, depth = 0): unknown => {
     if (typeof v === 'string') return v.includes(secret) ? v.split(secret).join('[redacted]') : v;
+    // What came from outside may be nested without end: past any depth of the spec's records, a part
+    // that holds the key is dropped rather than walked.
+    if (depth > MAX_WALK_DEPTH) return '[nested too deep; dropped]';
     if (Array.isArray(v)) {
       let out: unknown[] | null = null;
       for (let i = 0; i < v.length; i++) {
         const inner: unknown = v[i];
-        const next = walk(inner);
+        const next = walk(inner, depth + 1);
         if (next !== inner && out === null) out = v.slice(0, i);
         out?.push(next);
       }
@@ -289,8 +306,8 @@ export function redactDeep<T>(value: T, secret: string): T {
       const entries = Object.entries(v);
       let changed = false;
       const next = entries.map(([k, inner]) => {
-        const key = walk(k) as string;
-        const walked = walk(inner);
+        const key = walk(k, depth + 1) as string;
+        const walked = walk(inner, depth + 1);
         if (key !== k || walked !== inner) changed = true;
         return [key, walked] as const;
       });
@@ -301,16 +318,23 @@ export function redactDeep<T>(value: T, secret: string): T {
   return walk(value) as T;
 }
 
-function holds(v: unknown, secret: string): boolean {
-  if (typeof v === 'string') return v.includes(secret);
-  if (Array.isArray(v)) {
-    for (const inner of v as unknown[]) if (holds(inner, secret)) return true;
-    return false;
-  }
-  if (typeof v === 'object' && v !== null) {
-    for (const key in v) {
-      if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
-      if (key.includes(secret) || holds((v as Record<string, unknown>)[key], secret)) return true;
+const MAX_WALK_DEPTH = 64;
+
+// With a stack of its own, not recursion: the value may be nested as deep as a service likes.
+function holds(value: unknown, secret: string): boolean {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const v = pending.pop();
+    if (typeof v === 'string') {
+      if (v.includes(secret)) return true;
+    } else if (Array.isArray(v)) {
+      for (const inner of v as unknown[]) pending.push(inner);
+    } else if (typeof v === 'object' && v !== null) {
+      for (const key in v) {
+        if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+        if (key.includes(secret)) return true;
+        pending.push((v as Record<string, unknown>)[key]);
+      }
     }
   }
   return false;

@@ -21,7 +21,9 @@ export type AmbiguousReason =
   /** Paging did not end the way the spec says it should. */
   | 'paging'
   /** The caller cancelled the request. */
-  | 'aborted';
+  | 'aborted'
+  /** The answer was larger than any answer of the spec can be: abandoned unread. */
+  | 'too-large';
 
 interface Base {
   /** "POST /v1/orders", "GET /v1/orders/9001": for messages and logs. */
@@ -127,9 +129,13 @@ export function extractServiceError(bodyText: string): { code: string | undefine
   return { code, message: message ?? fallback };
 }
 
+/** How much of a body is looked at for a message: the expressions below then take bounded time whatever arrives. */
+const MESSAGE_SOURCE_CHARS = 8_192;
+
 /** Text fit for a message: HTML tags stripped, whitespace collapsed, kept short. */
 export function plainText(text: string, max = 300): string {
   const stripped = text
+    .slice(0, MESSAGE_SOURCE_CHARS)
     .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
     .replace(/<[^>]+>/g, ' ')
     .replace(/\s+/g, ' ')

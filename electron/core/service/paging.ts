@@ -12,18 +12,20 @@ export const MAX_ORDER_PAGES = 2000;
 export const MAX_PRODUCT_PAGES = 200;
 
 /** The rows of a list response: a top-level array, or the first array under a likely key. */
-export function findList(body: unknown, preferred: string): unknown[] | undefined {
+export function findList(body: unknown, preferred: string, depth = 0): unknown[] | undefined {
   if (Array.isArray(body)) return body;
   if (!isRecord(body)) return undefined;
   for (const key of [preferred, ...LIST_KEYS]) {
     const value = body[key];
     if (Array.isArray(value)) return value;
   }
-  // One level of nesting: `{"data": {"orders": [...]}}`, `{"result": {...}}`.
+  // One level of nesting, and no more: `{"data": {"orders": [...]}}`, `{"result": {...}}`. Never
+  // deeper: the body comes from outside, and a recursion it controls could exhaust the stack.
+  if (depth > 0) return undefined;
   for (const key of ['data', 'result', 'response', 'payload']) {
     const inner = body[key];
     if (isRecord(inner)) {
-      const rows = findList(inner, preferred);
+      const rows = findList(inner, preferred, depth + 1);
       if (rows) return rows;
     }
   }
