@@ -70,10 +70,16 @@ const BOM = '\uFEFF';
  */
 export function neutralise(text: string | null): string {
   if (text == null) return '';
-  return FORMULA_START.test(text) ? `'${text}` : text;
+  // A spreadsheet that splits the cell on `,` or `;` (Excel in a `;` locale, de-DE) would run each
+  // piece that starts a formula: each such piece is neutralised too (and the cell is quoted).
+  const pieces = text.replace(PIECE_FORMULA_START, "$1'$2");
+  return FORMULA_START.test(pieces) ? `'${pieces}` : pieces;
 }
 
 const FORMULA_START = /^\s*[=+\-@]|^[\t\r\n]/;
+const PIECE_FORMULA_START = /([,;][ \t]*)([=+\-@])/g;
+/** Cells a spreadsheet could split: always quoted, whatever the delimiter it assumes. */
+const SPLITTABLE = /[,;]/;
 
 const iso = (ms: number | null) => (ms == null ? '' : new Date(ms).toISOString());
 const decimal = (m: Money | null) => (m ? toDecimal(m) : '');
@@ -140,7 +146,7 @@ function faceValueOf(row: ReportRow): DecimalAmount | null {
 
 export function renderReport(rows: readonly ReportRow[]): string {
   const data = [[...REPORT_COLUMNS], ...rows.map(reportRecord), [], ...totalsRecords(rows)];
-  return BOM + Papa.unparse(data, { newline: '\r\n', quotes: false }) + '\r\n';
+  return BOM + Papa.unparse(data, { newline: '\r\n', quotes: (value: unknown) => typeof value === 'string' && SPLITTABLE.test(value) }) + '\r\n';
 }
 
 /** Writes beside the target, flushes, then renames over it: the report is whole or absent. */

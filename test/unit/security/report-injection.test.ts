@@ -28,6 +28,10 @@ const OWASP_PAYLOADS: readonly string[] = [
   '=DDE("cmd";"/C calc";"__DdeLink_60_870516294")',
   '=2+5+cmd|\' /C calc\'!A0',
   '=1+1,=2+2',
+  // Pieces a `;` locale (de-DE Excel) or a `,` split would run: each neutralised, the cell quoted.
+  "Max;=cmd|' /C calc'!A0",
+  'Ada, @SUM(1+1)',
+  'x;\t-1+1',
   '"=1+1"',
   "'=1+1",
   ' =1+1',
@@ -83,9 +87,18 @@ describe('CSV injection in the delivery report', () => {
       for (const column of ['name', 'email', 'last_error'] as const) {
         const cell = cells[REPORT_COLUMNS.indexOf(column)] ?? '';
         expect(DANGEROUS_START.test(cell), `${column} of ${JSON.stringify(payload)}`).toBe(false);
-        expect(cell, `${column} of ${JSON.stringify(payload)}`).toBe(DANGEROUS_START.test(payload) ? `'${payload}` : payload);
+        // Split as a spreadsheet in any locale might: no piece starts a formula.
+        for (const piece of cell.split(/[,;]/)) expect(/^[ \t]*[=+\-@]/.test(piece), `a piece of ${column} of ${JSON.stringify(payload)}`).toBe(false);
+        // Nothing else is changed: a quote before each formula-looking piece, and before it all if it starts like one.
+        const pieces = payload.replace(/([,;][ \t]*)([=+\-@])/g, "$1'$2");
+        expect(cell, `${column} of ${JSON.stringify(payload)}`).toBe(DANGEROUS_START.test(pieces) ? `'${pieces}` : pieces);
       }
     }
     for (const cells of parsed.data) for (const cell of cells) expect(DANGEROUS_START.test(cell), JSON.stringify(cell)).toBe(false);
+  });
+
+  it('quotes every cell a spreadsheet could split on , or ;', () => {
+    expect(csv).toContain(`"Max;'=cmd|' /C calc'!A0"`);
+    expect(csv).toContain(`"Ada, '@SUM(1+1)"`);
   });
 });
