@@ -195,7 +195,8 @@ export const contract = {
   'environments:select': { input: z.object({ environment: environmentSchema }), output: ok },
   'environments:update': {
     input: z.object({ environment: environmentSchema, baseUrl: z.string().max(2048).nullable().optional(), rate: z.number().positive().max(1000).optional() }),
-    output: environmentInfoSchema,
+    /** `keyCleared`: the address changed, so the key stored for the old one was removed; enter it again. */
+    output: environmentInfoSchema.extend({ keyCleared: z.boolean() }),
   },
   'environments:setKey': { input: z.object({ environment: environmentSchema, key: z.string().min(1).max(4096) }), output: environmentInfoSchema },
   'environments:clearKey': { input: z.object({ environment: environmentSchema }), output: environmentInfoSchema },

@@ -89,7 +89,7 @@ export function createConnections(deps: {
   let simulator: { url: string; stop(): Promise<void> } | null = null;
 
   async function resolveUrl(environment: Environment, override: string | undefined): Promise<{ baseUrl: string; url: string }> {
-    if (override) return { baseUrl: normaliseUrl(override), url: normaliseUrl(override) };
+    if (override) return { baseUrl: normaliseUrl(override, environment), url: normaliseUrl(override, environment) };
     if (environment === 'simulator') {
       const running = simulator ?? (await openEmbeddedService(deps.dataDir));
       simulator = running;
@@ -101,7 +101,7 @@ export function createConnections(deps: {
         `No service address is set for ${environment}. Pass --base-url https://… or set it under Environments in the app.`,
       );
     }
-    return { baseUrl: normaliseUrl(stored), url: normaliseUrl(stored) };
+    return { baseUrl: normaliseUrl(stored, environment), url: normaliseUrl(stored, environment) };
   }
 
   async function resolveKey(environment: Environment): Promise<{ key: string; source: Connection['keySource'] }> {
@@ -155,15 +155,30 @@ export function createConnections(deps: {
   };
 }
 
-function normaliseUrl(text: string): string {
+function normaliseUrl(text: string, environment: Environment): string {
+  const problem = addressProblem(environment, text);
+  if (problem) throw new ConfigurationError(problem);
+  return new URL(text).toString().replace(/\/+$/, '');
+}
+
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/**
+ * Why an address cannot be a service's, or null. Sandbox and Production take only https:, where the
+ * key travels encrypted; plain http: only to this machine (a simulator). The key is entered
+ * separately, never in the address.
+ */
+export function addressProblem(environment: Environment, text: string): string | null {
   let url: URL;
   try {
-    url = new URL(text);
+    url = new URL(text.trim());
   } catch {
-    throw new ConfigurationError(`"${text}" is not a web address. Use the form https://host[:port].`);
+    return `"${text}" is not a web address. Use the form https://host[:port].`;
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new ConfigurationError(`"${text}" is not an http(s) address.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') return `"${text}" is not an http(s) address. Use the form https://host[:port].`;
+  if (url.username || url.password) return 'The service address must not contain a user name or password; the API key is entered separately.';
+  if (environment !== 'simulator' && url.protocol === 'http:' && !LOOPBACK.has(url.hostname)) {
+    return `"${text}" is plain http:, which would send the ${environment} API key unencrypted. Use https:// (plain http: is only for a service on this machine).`;
   }
-  return url.toString().replace(/\/+$/, '');
+  return null;
 }

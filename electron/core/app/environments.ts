@@ -3,7 +3,7 @@
 // itself never leaves the engine).
 import { z } from 'zod';
 import { environmentSchema, type EnvironmentInfo, type EnvironmentName } from '../../../shared/contract.ts';
-import { DEFAULT_RATES, type Connection } from '../connections.ts';
+import { addressProblem, DEFAULT_RATES, type Connection } from '../connections.ts';
 import { deleteSetting, getSetting, setSetting } from '../db/repos/settings.ts';
 import type { Engine } from '../engine.ts';
 import { AppError } from './errors.ts';
@@ -59,32 +59,33 @@ export async function environmentInfo(engine: Engine, env: EnvironmentName, proc
 }
 
 /** Checks an address typed by the user; null clears it (for the simulator: back to the built-in one). */
-export function checkedBaseUrl(text: string | null): string | null {
+export function checkedBaseUrl(env: EnvironmentName, text: string | null): string | null {
   if (text === null || text.trim() === '') return null;
-  let url: URL;
-  try {
-    url = new URL(text.trim());
-  } catch {
-    throw new AppError('invalid-input', `"${text}" is not a web address. Use the form https://host[:port].`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new AppError('invalid-input', `"${text}" is not an http(s) address. Use the form https://host[:port].`);
-  }
-  if (url.username || url.password) {
-    throw new AppError('invalid-input', 'The service address must not contain a user name or password; the API key is entered separately.');
-  }
-  return url.toString().replace(/\/+$/, '');
+  const problem = addressProblem(env, text);
+  if (problem) throw new AppError('invalid-input', problem);
+  return new URL(text.trim()).toString().replace(/\/+$/, '');
 }
 
-export function updateEnvironment(engine: Engine, env: EnvironmentName, change: { baseUrl?: string | null; rate?: number }): void {
+/**
+ * A key is bound to the address it was entered for: a new address clears the environment's stored
+ * key (it goes nowhere it was not entered for), and says so. Returns whether it did.
+ */
+export async function updateEnvironment(engine: Engine, env: EnvironmentName, change: { baseUrl?: string | null; rate?: number }): Promise<{ keyCleared: boolean }> {
   const now = engine.clock.now();
+  let keyCleared = false;
   if (change.baseUrl !== undefined) {
-    const url = checkedBaseUrl(change.baseUrl);
+    const url = checkedBaseUrl(env, change.baseUrl);
+    const before = storedBaseUrl(engine, env);
     if (url === null) deleteSetting(engine.db, settingKeys.baseUrl(env));
     else setSetting(engine.db, settingKeys.baseUrl(env), url, now);
+    if (url !== before && (await engine.secrets.describe(env)).set) {
+      await engine.secrets.delete(env);
+      keyCleared = true;
+    }
   }
   if (change.rate !== undefined) setSetting(engine.db, settingKeys.rate(env), change.rate, now);
   engine.connections.forget(env);
+  return { keyCleared };
 }
 
 /**

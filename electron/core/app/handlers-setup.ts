@@ -69,8 +69,8 @@ export function setupHandlers(ctx: AppContext): Pick<Handlers, SetupCalls> {
     },
 
     async 'environments:update'({ environment, baseUrl, rate }) {
-      updateEnvironment(engine, environment, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(rate !== undefined ? { rate } : {}) });
-      return info(environment);
+      const { keyCleared } = await updateEnvironment(engine, environment, { ...(baseUrl !== undefined ? { baseUrl } : {}), ...(rate !== undefined ? { rate } : {}) });
+      return { ...(await info(environment)), keyCleared };
     },
 
     async 'environments:setKey'({ environment, key }) {

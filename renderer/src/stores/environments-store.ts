@@ -84,8 +84,13 @@ export function createEnvironmentsStore(deps: StoreDeps): EnvironmentsStore {
           patchUi(environment, { busy: null, error: result.error.message });
           return false;
         }
-        replace(result.value);
-        patchUi(environment, { busy: null, saved: 'Settings saved.' });
+        const { keyCleared, ...info } = result.value;
+        replace(info);
+        // A key goes only to the address it was entered for: a new address asks for it again.
+        patchUi(environment, {
+          busy: null,
+          saved: keyCleared ? 'Settings saved. The API key entered for the old address was removed: enter the key for the new one.' : 'Settings saved.',
+        });
         return true;
       },
 
