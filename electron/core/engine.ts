@@ -171,7 +171,8 @@ export interface Engine {
 
 export async function openEngine(options: EngineOptions): Promise<Engine> {
   const clock = options.clock ?? systemClock;
-  mkdirSync(options.dataDir, { recursive: true });
+  // Private: it holds every recipient's name and address, and what was ordered for them.
+  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const db = openDatabase(join(options.dataDir, DATABASE_FILE));
   const secrets = options.secrets ?? (await openSecretStore());
   const connections = createConnections({ db, dataDir: options.dataDir, secrets, clock, ...(options.env ? { env: options.env } : {}) });

@@ -42,7 +42,7 @@ export function createStateFile(path: string, log: (line: string) => void): Stat
 
   const openForAppend = (): number => {
     if (fd === null) {
-      fd = openSync(path, 'a');
+      fd = openSync(path, 'a', 0o600);
       size = fstatSync(fd).size;
     }
     return fd;
@@ -73,7 +73,7 @@ export function createStateFile(path: string, log: (line: string) => void): Stat
     load(store) {
       if (loaded) return;
       const started = Date.now();
-      mkdirSync(dirname(path), { recursive: true });
+      mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
       const summary = replay(path, store, log);
       loaded = true;
       openForAppend();

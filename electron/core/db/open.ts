@@ -1,6 +1,6 @@
 // Opens the one SQLite file the engine keeps (DESIGN.md "Storage") and brings its schema up to date.
 
-import { mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { addDecimalText, ZERO_DECIMAL, type ExactDecimal } from '../../../shared/domain/money.ts';
 import Database from 'better-sqlite3';
@@ -42,8 +42,10 @@ export interface OpenOptions {
 export function openDatabase(file: string, opts: OpenOptions = {}): Db {
   const migrations = opts.migrations ?? MIGRATIONS;
   checkMigrationList(migrations);
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const db = new Database(file);
+  // Readable by its owner only (SQLite gives the -wal and -shm files the same mode).
+  if (file !== ':memory:') chmodSync(file, 0o600);
   try {
     const known = migrations.length;
     const found = userVersion(db);

@@ -171,3 +171,22 @@ describe('openDatabase', () => {
     expect(report.problems.join('\n')).toMatch(/recipients row \d+ refers to a missing campaigns row/);
   });
 });
+
+describe('the data folder', () => {
+  it('is created private: the folder 0700, the database and its journal files 0600', async () => {
+    const { openEngine } = await import('../../../../electron/core/engine.ts');
+    const { createMemorySecretStore } = await import('../../../../electron/core/secrets/secret-store.ts');
+    const { statSync, readdirSync } = await import('node:fs');
+    const dataDir = join(tempDir(), 'new-folder', 'Giftbatch');
+    const engine = await openEngine({ dataDir, secrets: createMemorySecretStore(), env: {} });
+    try {
+      engine.db.prepare(`INSERT INTO settings (key, value, updated_at) VALUES ('x', '1', 1)`).run();
+      expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+      const files = readdirSync(dataDir);
+      expect(files.length).toBeGreaterThan(0);
+      for (const file of files) expect(statSync(join(dataDir, file)).mode & 0o777, file).toBe(0o600);
+    } finally {
+      await engine.close();
+    }
+  });
+});
