@@ -2,6 +2,7 @@
 import { ConfigurationError } from '../core/connections.ts';
 import { CampaignNotFoundError, ServiceError } from '../core/engine.ts';
 import { EXIT, ServiceUnreachableError, UsageError } from './exit-codes.ts';
+import { CsvLimitError } from '../../shared/domain/csv/limits.ts';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -75,7 +76,7 @@ main(process.argv.slice(2)).then(
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError || error instanceof ConfigurationError || error instanceof CampaignNotFoundError || (error instanceof ServiceError && (error.kind === 'not-found' || error.kind === 'currency'))) {
+    if (error instanceof UsageError || error instanceof ConfigurationError || error instanceof CampaignNotFoundError || error instanceof CsvLimitError || (error instanceof ServiceError && (error.kind === 'not-found' || error.kind === 'currency'))) {
       process.stderr.write(`giftbatch: ${error.message}\n`);
       process.exitCode = EXIT.usage;
     } else if (error instanceof ServiceUnreachableError || (error instanceof ServiceError && (error.kind === 'auth' || error.kind === 'unreachable'))) {

@@ -18,7 +18,18 @@ const YEN_YUAN = new Set(['JPY', 'CNY']);
 
 const CODE = /^[A-Z]{3}$/;
 const LEADING_MARK = /^[^\d.,+\-\u2212]*/;
-const TRAILING_MARK = /[^\d.,]*$/;
+// Where the trailing mark (a currency code or sign after the number) begins: a scan from the end.
+// The expression /[^\d.,]*$/ would retry from every position and take time growing with the square
+// of a long cell.
+function trailingMarkStart(text: string): number {
+  let at = text.length;
+  while (at > 0) {
+    const c = text.charCodeAt(at - 1);
+    if ((c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x2c) break;
+    at--;
+  }
+  return at;
+}
 const NUMBER_CHARS = /^[\d.,'\s]+$/;
 const SPLIT_DOT = /[.'\s]/;
 const SPLIT_COMMA = /[,'\s]/;
@@ -48,7 +59,7 @@ export function parseAmount(text: string, currency: string, decimalSeparator: De
     negative = negative || rest[0] !== '+';
     rest = rest.slice(1);
   }
-  const suffix = TRAILING_MARK.exec(rest)?.[0] ?? '';
+  const suffix = rest.slice(trailingMarkStart(rest));
   const number = rest.slice(0, rest.length - suffix.length).trim();
 
   if (number === '' || !NUMBER_CHARS.test(number)) return refused(shown, 'is not an amount');

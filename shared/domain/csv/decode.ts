@@ -1,5 +1,6 @@
 // Turns the bytes of a spreadsheet export into text, and says which encoding it assumed so the
 // person can see it (and object) before anything is stored.
+import { checkFileSize } from './limits.ts';
 import { decodeCp949, decodeWindows1252 } from './legacy-decoders.ts';
 
 export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'cp949';
@@ -12,6 +13,7 @@ export interface DecodedCsv {
 const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 export function decodeCsv(bytes: Uint8Array): DecodedCsv {
+  checkFileSize(bytes);
   const b0 = bytes[0];
   const b1 = bytes[1];
   if (b0 === 0xef && b1 === 0xbb && bytes[2] === 0xbf) {

@@ -22,6 +22,7 @@ export {
   type MappingOverride,
 } from './headers.ts';
 export { parseAmount, type AmountResult, type DecimalSeparator } from './amount.ts';
+export { CSV_LIMITS, CsvLimitError } from './limits.ts';
 export {
   decimalSeparatorOf,
   parseCsv,

@@ -4,6 +4,7 @@ import Papa from 'papaparse';
 import { decodeCsv, type CsvEncoding, type DecodedCsv } from './decode.ts';
 import { detectDelimiter, DELIMITERS, trimmedWidth, type CsvDelimiter } from './delimiter.ts';
 import { applyMappingOverride, detectMapping, type ColumnMapping, type MappingOverride } from './headers.ts';
+import { cellTooLong, CSV_LIMITS, rowLimitError } from './limits.ts';
 import type { RowInput } from '../validation.ts';
 import type { DecimalSeparator } from './amount.ts';
 
@@ -130,18 +131,28 @@ export function parseCsvText(decoded: DecodedCsv, options: ParseOptions = {}, vi
   const records: CsvRecord[] = [];
   const { name: nameAt, firstName: firstAt, lastName: lastAt, email: emailAt, amount: amountAt, message: messageAt } = mapping;
   const visit = visitor?.(delimiter) ?? null;
+  if (rows.length - index > CSV_LIMITS.rows) throw rowLimitError();
   for (; index < rows.length; index++) {
     const raw = rows[index]!;
     const rowLine = line;
     const span = countInnerLines ? innerLineBreaks(raw) : 0;
     line += 1 + span;
     if (isBlank(raw)) continue;
-    const problem = recordProblem(raw, width, delimiter, rowErrors.get(index), rowLine, span);
+    let problem = recordProblem(raw, width, delimiter, rowErrors.get(index), rowLine, span);
+    let name = nameAt !== undefined ? cellAt(raw, nameAt) : joinName(cellAt(raw, firstAt), cellAt(raw, lastAt));
+    let email = cellAt(raw, emailAt);
+    let amount = cellAt(raw, amountAt);
+    let message = cellAt(raw, messageAt);
+    // Past the cell limit, before any cleaning: the row is refused and the cell not looked into.
+    const tooLong = cellTooLong('name', name) ?? cellTooLong('e-mail', email) ?? cellTooLong('amount', amount) ?? cellTooLong('message', message);
+    if (tooLong !== null) {
+      problem = problem ?? tooLong;
+      name = name.length > CSV_LIMITS.cellChars ? '' : name;
+      email = email.length > CSV_LIMITS.cellChars ? '' : email;
+      amount = amount.length > CSV_LIMITS.cellChars ? '' : amount;
+      message = message.length > CSV_LIMITS.cellChars ? '' : message;
+    }
     if (problem !== null) problems.push({ line: rowLine, message: `Line ${rowLine}: ${problem}` });
-    const name = nameAt !== undefined ? cellAt(raw, nameAt) : joinName(cellAt(raw, firstAt), cellAt(raw, lastAt));
-    const email = cellAt(raw, emailAt);
-    const amount = cellAt(raw, amountAt);
-    const message = cellAt(raw, messageAt);
     const record: CsvRecord = { line: rowLine, name, email, amount, message, raw, problem };
     if (visit !== null) visit(record);
     else records.push(record);

@@ -75,3 +75,18 @@ describe('isValidEmail on ASCII addresses', () => {
     );
   });
 });
+
+describe('attack strings (issue 12)', () => {
+  it('cleaning a cell of an invisible character, 200,000 spaces and a letter takes linear time', async () => {
+    const { cleanEmail } = await import('../../../../shared/domain/email.ts');
+    const { parseAmount } = await import('../../../../shared/domain/csv/amount.ts');
+    for (const cell of [`\u200b${' '.repeat(200_000)}a`, `a${' '.repeat(200_000)}\u200b`, ' '.repeat(200_000)]) {
+      const started = Date.now();
+      cleanEmail(cell);
+      expect(Date.now() - started).toBeLessThan(500);
+    }
+    const started = Date.now();
+    expect(parseAmount(`1${'x'.repeat(200_000)}1`, 'USD', '.').ok).toBe(false);
+    expect(Date.now() - started).toBeLessThan(500);
+  });
+});
