@@ -16,7 +16,7 @@ import { openDatabase, type Db } from './db/open.ts';
 import { requestSendStop, sendLeaseLive, type HeldLease as HeldSendLease } from './db/repos/send-leases.ts';
 import { requeueFailedRows } from './db/repos/recipient-edits.ts';
 import { getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type CreatedCampaign, type Environment, type ProductSnapshot } from './db/repos/campaigns.ts';
-import { chargedTotals, countByState, countFlagged, learnedCurrency, listByState, newestTrackedOrderAt, usedEmails, type Recipient, type StateCounts } from './db/repos/recipients.ts';
+import { chargedTotals, countByState, countFlagged, faceValueTotals, learnedCurrency, listByState, newestTrackedOrderAt, repeatRecipientLines, type Recipient, type StateCounts } from './db/repos/recipients.ts';
 import { revalidateRows } from './campaigns/revalidate.ts';
 import { DATABASE_FILE } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
@@ -296,19 +296,17 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
           }
         } else if (checked.kind === 'auth') throw serviceError(connection, checked);
       }
-      const ready = listByState(db, campaignId, 'ready');
-      const sending = listByState(db, campaignId, 'sending');
-      const toSend = [...ready, ...sending];
-      const known = usedEmails(db, c.environment, { excludeCampaignId: campaignId });
-      const repeats = ready.filter((r) => r.email !== null && known.has(r.email.toLowerCase()));
+      // Aggregates, not every row read and parsed: the pre-flight runs before every start and resume.
+      const counts = countByState(db, campaignId);
+      const repeats = repeatRecipientLines(db, campaignId, c.environment);
       return {
         ok: problems.length === 0,
         problems,
         product,
         availability,
-        totals: totalsByCurrency(toSend.flatMap((r) => (r.amountMinor != null && r.currency ? [{ minor: r.amountMinor, currency: r.currency }] : []))),
-        rowsToSend: toSend.length,
-        repeatRecipients: { count: repeats.length, lines: repeats.slice(0, 10).map((r) => r.line) },
+        totals: faceValueTotals(db, campaignId, ['ready', 'sending']),
+        rowsToSend: counts.ready + counts.sending,
+        repeatRecipients: repeats,
       };
     },
 

@@ -320,21 +320,19 @@ export function redactDeep<T>(value: T, secret: string): T {
 
 const MAX_WALK_DEPTH = 64;
 
-// With a stack of its own, not recursion: the value may be nested as deep as a service likes.
-function holds(value: unknown, secret: string): boolean {
-  const pending: unknown[] = [value];
-  while (pending.length > 0) {
-    const v = pending.pop();
-    if (typeof v === 'string') {
-      if (v.includes(secret)) return true;
-    } else if (Array.isArray(v)) {
-      for (const inner of v as unknown[]) pending.push(inner);
-    } else if (typeof v === 'object' && v !== null) {
-      for (const key in v) {
-        if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
-        if (key.includes(secret)) return true;
-        pending.push((v as Record<string, unknown>)[key]);
-      }
+// Looks without allocating (it runs on every answer of a send). The value may be nested as deep as a
+// service likes: past MAX_WALK_DEPTH it is taken to hold the key, and the redaction drops that part.
+function holds(v: unknown, secret: string, depth = 0): boolean {
+  if (typeof v === 'string') return v.includes(secret);
+  if (depth > MAX_WALK_DEPTH) return typeof v === 'object' && v !== null;
+  if (Array.isArray(v)) {
+    for (const inner of v as unknown[]) if (holds(inner, secret, depth + 1)) return true;
+    return false;
+  }
+  if (typeof v === 'object' && v !== null) {
+    for (const key in v) {
+      if (!Object.prototype.hasOwnProperty.call(v, key)) continue;
+      if (key.includes(secret) || holds((v as Record<string, unknown>)[key], secret, depth + 1)) return true;
     }
   }
   return false;

@@ -428,6 +428,27 @@ export function pageRecipients(
 }
 
 /**
+ * Ready rows of a campaign whose recipient already has (or may have) a gift from another campaign of
+ * the same environment: how many, and the first lines. One query over the e-mail index.
+ */
+export function repeatRecipientLines(db: Db, campaignId: string, environment: Environment, first = 10): { count: number; lines: number[] } {
+  const raws = statement(
+    db,
+    `SELECT r.line FROM recipients r
+      WHERE r.campaign_id = @campaignId AND r.state = 'ready' AND r.email IS NOT NULL
+        AND lower(r.email) IN (
+          SELECT lower(o.email) FROM recipients o JOIN campaigns c ON c.id = o.campaign_id
+           WHERE c.environment = @environment AND o.campaign_id <> @campaignId AND o.email IS NOT NULL
+             AND o.state IN ('sending', 'ordered', 'delivered'))
+      ORDER BY r.line`,
+  )
+    .pluck()
+    .all({ campaignId, environment });
+  const lines = z.array(z.number().int()).parse(raws);
+  return { count: lines.length, lines: lines.slice(0, first) };
+}
+
+/**
  * Lower-cased e-mail addresses that already have (or may have) a gift in another campaign of the
  * same environment, to warn before the same person is sent a second one. By default a row counts
  * once its POST may have left and was not cancelled: 'sending', 'ordered', 'delivered'.
