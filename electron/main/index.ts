@@ -30,7 +30,11 @@ async function start(): Promise<void> {
   session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
     callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [CSP] } });
   });
+  // The app asks for no permission (camera, notifications from the page, USB…): every request,
+  // check and device is refused.
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  session.defaultSession.setDevicePermissionHandler(() => false);
 
   engine = await openEngine({ dataDir: app.getPath('userData') });
   const log = (level: string, message: string) => process.stderr.write(`giftbatch ${level}: ${message}\n`);

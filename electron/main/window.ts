@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { BrowserWindow, shell } from 'electron';
+import { app, BrowserWindow, shell } from 'electron';
 import type { WebPreferences } from 'electron';
 
 /** Pinned by a test: a renderer that cannot reach Node, other origins or other windows. */
@@ -66,8 +66,20 @@ export function createMainWindow(): BrowserWindow {
     if (decision.openExternally) void shell.openExternal(url);
     return { action: decision.action };
   });
-  const devUrl = process.env.ELECTRON_RENDERER_URL;
+  const devUrl = rendererDevUrl(app.isPackaged, process.env);
   if (devUrl) void window.loadURL(devUrl);
   else void window.loadFile(INDEX_FILE);
   return window;
+}
+
+/** The dev server's address, only while developing: a packaged app loads its own files, whatever the environment says. */
+export function rendererDevUrl(packaged: boolean, env: NodeJS.ProcessEnv): string | null {
+  const url = env.ELECTRON_RENDERER_URL;
+  if (packaged || !url) return null;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === 'http:' && ['localhost', '127.0.0.1'].includes(parsed.hostname) ? url : null;
+  } catch {
+    return null;
+  }
 }
