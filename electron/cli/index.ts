@@ -3,6 +3,7 @@ import { ConfigurationError } from '../core/connections.ts';
 import { CampaignNotFoundError, ServiceError } from '../core/engine.ts';
 import { EXIT, ServiceUnreachableError, UsageError } from './exit-codes.ts';
 import { CsvLimitError } from '../../shared/domain/csv/limits.ts';
+import { DISK_FULL_MESSAGE, isDiskFull, NetworkFolderError } from '../core/db/open.ts';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -77,6 +78,12 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     if (error instanceof UsageError || error instanceof ConfigurationError || error instanceof CampaignNotFoundError || error instanceof CsvLimitError || (error instanceof ServiceError && (error.kind === 'not-found' || error.kind === 'currency'))) {
+      process.stderr.write(`giftbatch: ${error.message}\n`);
+      process.exitCode = EXIT.usage;
+    } else if (isDiskFull(error)) {
+      process.stderr.write(`giftbatch: ${DISK_FULL_MESSAGE}\n`);
+      process.exitCode = 1;
+    } else if (error instanceof NetworkFolderError) {
       process.stderr.write(`giftbatch: ${error.message}\n`);
       process.exitCode = EXIT.usage;
     } else if (error instanceof ServiceUnreachableError || (error instanceof ServiceError && (error.kind === 'auth' || error.kind === 'unreachable'))) {

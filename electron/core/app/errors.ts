@@ -2,6 +2,7 @@
 // `{ code, message }` with a code from the contract. Known failures keep their message, which says
 // what happened and what to do next; anything else becomes a generic message, with the details
 // going to the log only. No message, logged or returned, ever carries an API key.
+import { DISK_FULL_MESSAGE, isDiskFull, NetworkFolderError } from '../db/open.ts';
 import { CsvLimitError } from '../../../shared/domain/csv/limits.ts';
 import { z } from 'zod';
 import type { ErrorCode } from '../../../shared/contract.ts';
@@ -50,6 +51,8 @@ export function classifyError(error: unknown, call: string): CallError & { expec
   if (error instanceof ConfigurationError) return { code: 'configuration', message: error.message, expected: true };
   if (error instanceof ServiceError) return { code: SERVICE_CODES[error.kind], message: error.message, expected: true };
   if (error instanceof CsvLimitError) return { code: 'invalid-input', message: error.message, expected: true };
+  if (error instanceof NetworkFolderError) return { code: 'configuration', message: error.message, expected: true };
+  if (isDiskFull(error)) return { code: 'configuration', message: DISK_FULL_MESSAGE, expected: true };
   if (error instanceof MoneyError) return { code: 'invalid-input', message: `The amount is not valid: ${error.message}.`, expected: true };
   if (error instanceof CampaignBusyError) return { code: 'conflict', message: error.message, expected: true };
   if (error instanceof IllegalSendStateError) {

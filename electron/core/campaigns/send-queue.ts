@@ -7,7 +7,7 @@
 import { crashPoint, crashWhilePending } from '../crash-points.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { createCommitBatch } from '../db/commit-batch.ts';
-import type { Db } from '../db/open.ts';
+import { DISK_FULL_MESSAGE, isDiskFull, type Db } from '../db/open.ts';
 import { getCampaign, setPauseReason, setSendState, type Campaign, type PauseReason } from '../db/repos/campaigns.ts';
 import {
   beginRetry,
@@ -143,6 +143,12 @@ const AUTO_MIN = 4;
 const ORDERED_COMMIT_DELAY_MS = 250;
 const PROGRESS_INTERVAL_MS = 100;
 const LOOKUP_AGAIN_MS = 10_000;
+
+/** Why a run stopped on an error of its own: a full disk says what happened and what to do. */
+function internalStopText(err: unknown): string {
+  if (isDiskFull(err)) return `Sending stopped: ${DISK_FULL_MESSAGE}`;
+  return `Sending stopped on an internal error: ${err instanceof Error ? err.message : String(err)}`;
+}
 const LEASE_LOST =
   'This process stopped sending: it lost its hold on the campaign (it stalled past its lease, during a sleep or a hang) ' +
   'and another Giftbatch may have taken it over. Nothing more was sent from here; check the campaign, then resume where it is sent.';
@@ -285,7 +291,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     const tracked = write
       .catch((err: unknown) => {
         control.fatal ??= { error: err };
-        requestStop('user', `Sending stopped on an internal error: ${err instanceof Error ? err.message : String(err)}`);
+        requestStop('user', internalStopText(err));
       })
       .finally(() => recording.delete(tracked));
     recording.add(tracked);
@@ -504,7 +510,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     const task = attempt(job)
       .catch((err: unknown) => {
         control.fatal ??= { error: err };
-        requestStop('user', `Sending stopped on an internal error: ${err instanceof Error ? err.message : String(err)}`);
+        requestStop('user', internalStopText(err));
       })
       .finally(() => {
         inFlight.delete(task);

@@ -1,6 +1,6 @@
 // Opens the one SQLite file the engine keeps (DESIGN.md "Storage") and brings its schema up to date.
 
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, mkdirSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { addDecimalText, ZERO_DECIMAL, type ExactDecimal } from '../../../shared/domain/money.ts';
 import Database from 'better-sqlite3';
@@ -8,6 +8,45 @@ import { z } from 'zod';
 import { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations/index.ts';
 
 export type Db = Database.Database;
+
+/** What a person reads when the disk is full: what happened, that nothing was lost, what to do. */
+export const DISK_FULL_MESSAGE =
+  'The disk that holds the data folder is full: the last change was not saved, and nothing saved before it was lost ' +
+  '(orders already placed are on record). Free some space on that disk, then try again.';
+
+/** SQLite's "database or disk is full" (and the disk's own ENOSPC), whatever layer it surfaces in. */
+export function isDiskFull(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return code === 'SQLITE_FULL' || code === 'ENOSPC';
+}
+
+// Linux statfs f_type of filesystems served over a network, where SQLite's WAL cannot work (its
+// shared memory is per machine) and two machines on one file can corrupt it.
+const NETWORK_FILESYSTEMS: ReadonlyMap<number, string> = new Map([
+  [0x6969, 'NFS'],
+  [0x517b, 'SMB'],
+  [0xff534d42, 'CIFS'],
+  [0xfe534d42, 'SMB2'],
+  [0x65735546, 'FUSE (sshfs and the like)'],
+  [0x73757245, 'Coda'],
+  [0x5346414f, 'AFS'],
+  [0x01021997, '9P'],
+  [0x00c36400, 'Ceph'],
+]);
+
+/** The network filesystem a folder is on, or null (also when the platform cannot say). */
+export function networkFilesystem(dir: string, statfs: (path: string) => { type: number | bigint } = statfsSync): string | null {
+  if (process.platform !== 'linux') return null;
+  try {
+    return NETWORK_FILESYSTEMS.get(Number(statfs(dir).type)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export class NetworkFolderError extends Error {
+  override readonly name = 'NetworkFolderError';
+}
 
 export class DatabaseTooNewError extends Error {
   override readonly name = 'DatabaseTooNewError';
@@ -32,6 +71,8 @@ export interface OpenOptions {
   readonly busyTimeoutMs?: number;
   /** The schema to bring the file to; tests pass their own lists. Defaults to the app's migrations. */
   readonly migrations?: readonly Migration[];
+  /** How the folder's filesystem is asked for (tests stand in a network one). */
+  readonly statfs?: (path: string) => { type: number | bigint };
 }
 
 /**
@@ -42,7 +83,16 @@ export interface OpenOptions {
 export function openDatabase(file: string, opts: OpenOptions = {}): Db {
   const migrations = opts.migrations ?? MIGRATIONS;
   checkMigrationList(migrations);
-  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  if (file !== ':memory:') {
+    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    const network = networkFilesystem(dirname(file), opts.statfs);
+    if (network) {
+      throw new NetworkFolderError(
+        `The data folder ${dirname(file)} is on a network filesystem (${network}). Giftbatch keeps its records in SQLite, which cannot ` +
+          'keep them safe there, and two machines on one file can corrupt it. Use a folder on this computer (--data-dir, or the default).',
+      );
+    }
+  }
   const db = new Database(file);
   // Readable by its owner only (SQLite gives the -wal and -shm files the same mode).
   if (file !== ':memory:') chmodSync(file, 0o600);

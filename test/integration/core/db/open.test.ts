@@ -190,3 +190,16 @@ describe('the data folder', () => {
     }
   });
 });
+
+describe('a data folder on a network filesystem', () => {
+  it('is refused at open, saying why and what to do; a local one is not', async () => {
+    const { openDatabase: open, networkFilesystem, NetworkFolderError } = await import('../../../../electron/core/db/open.ts');
+    const dir = tempDir();
+    expect(networkFilesystem(dir)).toBeNull();
+    const nfs = () => ({ type: 0x6969 });
+    expect(networkFilesystem(dir, nfs)).toBe('NFS');
+    expect(() => open(join(dir, 'shared', 'giftbatch.db'), { statfs: nfs })).toThrow(NetworkFolderError);
+    expect(() => open(join(dir, 'shared', 'giftbatch.db'), { statfs: () => ({ type: 0x65735546 }) })).toThrow(/network filesystem \(FUSE \(sshfs and the like\)\).*Use a folder on this computer/);
+    expect(existsSync(join(dir, 'shared', 'giftbatch.db'))).toBe(false);
+  });
+});
