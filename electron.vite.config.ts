@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'electron-vite';
+import { cspHtmlPlugin } from './electron/core/app/csp.ts';
 
 const root = import.meta.dirname;
 
@@ -27,7 +28,7 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(root, 'renderer'),
-    plugins: [react()],
+    plugins: [react(), cspHtmlPlugin()],
     build: {
       outDir: resolve(root, 'out/renderer'),
       // electron-vite leaves bundles unminified by default; the renderer is shipped to a window, so minify it.

@@ -2,6 +2,7 @@
 // that build is missing or older than the renderer's sources, it is built here with Vite first, so
 // `npm run web` works on a fresh checkout. Built into a temporary folder and renamed, so a second
 // shell starting at the same moment never serves half a build.
+import { cspHtmlPlugin } from '../../core/app/csp.ts';
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -40,7 +41,7 @@ export async function buildRenderer(root: string, outDir: string, log: (line: st
       root: join(root, 'renderer'),
       base: './',
       configFile: false,
-      plugins: [react()],
+      plugins: [react(), cspHtmlPlugin()],
       customLogger: logger,
       logLevel: 'warn',
       build: { outDir: temp, emptyOutDir: true, reportCompressedSize: false },

@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 vi.mock('electron', () => ({ BrowserWindow: class {}, shell: { openExternal: vi.fn() } }));
 
 const { SECURE_WEB_PREFERENCES, allowNavigation, isAllowedExternal, windowOpenDecision } = await import('../../../electron/main/window.ts');
-const { contentSecurityPolicy } = await import('../../../electron/core/app/csp.ts');
+const { contentSecurityPolicy, cspHtmlPlugin, documentPolicy } = await import('../../../electron/core/app/csp.ts');
+const { readFileSync } = await import('node:fs');
 
 describe('desktop window security', () => {
   it('keeps the renderer isolated: contextIsolation, sandbox, no Node integration anywhere, web security on', () => {
@@ -56,5 +57,18 @@ describe('desktop window security', () => {
     expect(directives.get('base-uri')).toBe("'none'");
     expect(csp).not.toMatch(/unsafe-eval|\*/);
     expect(contentSecurityPolicy(['ws://127.0.0.1:1234'])).toContain("connect-src 'self' ws://127.0.0.1:1234");
+  });
+});
+
+describe('one Content-Security-Policy for the header and the page', () => {
+  it("index.html's <meta> is written from the same definition as the header, less what a <meta> cannot carry", () => {
+    const source = readFileSync(new URL('../../../renderer/index.html', import.meta.url), 'utf8');
+    const built = cspHtmlPlugin().transformIndexHtml(source);
+    const meta = /<meta http-equiv="Content-Security-Policy" content="([^"]+)" \/>/.exec(built)?.[1];
+    expect(meta).toBe(documentPolicy());
+    const header = new Set(contentSecurityPolicy(['ws://127.0.0.1:*', 'ws://localhost:*']).split('; '));
+    for (const directive of documentPolicy().split('; ')) expect(header.has(directive), directive).toBe(true);
+    expect([...header].filter((d) => !documentPolicy().includes(d))).toEqual(["frame-ancestors 'none'"]);
+    expect(() => cspHtmlPlugin().transformIndexHtml('<html></html>')).toThrow(/no %GIFTBATCH_CSP%/);
   });
 });
