@@ -1,20 +1,11 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../../electron/core/service/client.ts';
 import { createRateLimiter } from '../../../../electron/core/service/rate-limiter.ts';
 import type { Outcome } from '../../../../electron/core/service/outcome.ts';
 import type { OrderRequest } from '../../../../electron/core/service/types.ts';
 import { money } from '../../../../shared/domain/money.ts';
-import { fakeClock, json, makeClient, MARKER_KEY, ORDER, startServer, type Handler, type TestServer } from './helpers.ts';
+import { fakeClock, json, makeClient, MARKER_KEY, ORDER, serve, startServer, type Handler } from './helpers.ts';
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-async function serve(handler: Handler): Promise<TestServer> {
-  const server = await startServer(handler);
-  servers.push(server);
-  return server;
-}
 
 const request: OrderRequest = {
   productId: 123,

@@ -1,6 +1,7 @@
 // Test helpers: a clock whose sleeps advance virtual time at once, and tiny HTTP servers
 // that produce one exact outcome each.
 
+import { afterEach } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Clock } from '../../../../electron/core/clock.ts';
@@ -72,6 +73,18 @@ export async function startServer(handler: Handler): Promise<TestServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+const serving: TestServer[] = [];
+afterEach(async () => {
+  await Promise.all(serving.splice(0).map((s) => s.close()));
+});
+
+/** A test server closed after the test that started it. */
+export async function serve(handler: Handler): Promise<TestServer> {
+  const server = await startServer(handler);
+  serving.push(server);
+  return server;
 }
 
 export function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {

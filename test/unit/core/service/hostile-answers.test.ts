@@ -1,20 +1,11 @@
 // Issue 12: every answer from a service has a limit. A misbehaving service ends each call with a
 // clear outcome in bounded time and memory: an endless body, JSON nested 200,000 deep, 2 MB of `<`
 // as an error page.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MAX_ANSWER_BYTES } from '../../../../electron/core/service/http.ts';
 import { plainText } from '../../../../electron/core/service/outcome.ts';
-import { makeClient, ORDER, startServer, type Handler, type TestServer } from './helpers.ts';
+import { makeClient, ORDER, serve } from './helpers.ts';
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-async function serve(handler: Handler): Promise<TestServer> {
-  const server = await startServer(handler);
-  servers.push(server);
-  return server;
-}
 
 describe('answers with no end', () => {
   it('a 200 whose body never ends is abandoned past the size cap: unknown for a POST, never read whole', async () => {

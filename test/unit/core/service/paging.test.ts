@@ -1,15 +1,6 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { makeClient, json, orderRow, startServer, type Handler, type TestServer } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { makeClient, json, orderRow, serve, type Handler } from './helpers.ts';
 
-const servers: TestServer[] = [];
-afterEach(async () => {
-  await Promise.all(servers.splice(0).map((s) => s.close()));
-});
-async function serve(handler: Handler): Promise<TestServer> {
-  const server = await startServer(handler);
-  servers.push(server);
-  return server;
-}
 
 function query(url: string): URLSearchParams {
   return new URL(url, 'http://x').searchParams;
