@@ -1,4 +1,5 @@
 // `npm start`: the desktop app where Electron's binary is (or can be fetched), else the browser shell.
+import { withoutSecrets } from './child-env.ts';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -15,7 +16,7 @@ function electronBinaryPresent(): boolean {
 
 function tryFetchElectron(): boolean {
   process.stderr.write("Fetching Electron's binary (first start only)…\n");
-  const env = { ...process.env };
+  const env = withoutSecrets(process.env);
   delete env.ELECTRON_SKIP_BINARY_DOWNLOAD;
   const result = spawnSync(process.execPath, [join(electronDir, 'install.js')], {
     cwd: electronDir,

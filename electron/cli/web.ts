@@ -1,6 +1,7 @@
 // `npm run web`: the browser shell. The same renderer and the same contract as the desktop app,
 // served on 127.0.0.1 with a per-launch token, backed by the same engine in this Node process.
 // stdout carries exactly one line, GIFTBATCH_URL=…, once ready; everything else goes to stderr.
+import { withoutSecrets } from './child-env.ts';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -83,7 +84,8 @@ function openInBrowser(url: string): void {
     return;
   }
   try {
-    const child = spawn(command, [url], { stdio: 'ignore', detached: true });
+    // The browser is not the engine: it gets no API key.
+    const child = spawn(command, [url], { stdio: 'ignore', detached: true, env: withoutSecrets(process.env) });
     child.on('error', () => say(`could not start ${command}: open the address above in a browser.`));
     child.unref();
   } catch {
