@@ -373,3 +373,11 @@ export type GiftbatchApi = {
 } & {
   on<E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void): () => void;
 };
+
+/**
+ * The browser shell's event WebSocket carries the per-launch token as a subprotocol
+ * (`Sec-WebSocket-Protocol`), never in its request line where a log would keep it; the browser's
+ * WebSocket cannot set other headers. The server answers with EVENTS_PROTOCOL.
+ */
+export const EVENTS_PROTOCOL = 'giftbatch.events';
+export const TOKEN_PROTOCOL_PREFIX = 'giftbatch.token.';

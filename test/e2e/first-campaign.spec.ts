@@ -10,6 +10,8 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(app.welcome.root).toBeVisible();
   await expect(app.welcome.simulatedNote).toContainText('nothing real is ordered');
   await expect(app.simulatorBadge).toHaveText('Simulator — no real gifts');
+  // The token came in the fragment and was taken out of the address bar at once.
+  expect(new URL(page.url()).hash).not.toContain('token');
   expect(new URL(page.url()).searchParams.get('token')).toBeNull();
   await app.screenshot('01-welcome');
 

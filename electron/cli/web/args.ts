@@ -17,7 +17,7 @@ export const WEB_USAGE = `Usage: npm run web -- [options]
   --open              open the address in the default browser (when a display is available)
   --renderer-dir DIR  serve this built renderer instead of out/renderer
   --no-build          never build the renderer; fail if it is missing
-Prints exactly one line on stdout once ready: GIFTBATCH_URL=http://127.0.0.1:<port>/?token=<token>
+Prints exactly one line on stdout once ready: GIFTBATCH_URL=http://127.0.0.1:<port>/#token=<token>
 Stops on Ctrl-C or SIGTERM, pausing any campaign being sent.`;
 
 export class WebArgsError extends Error {

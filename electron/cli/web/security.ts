@@ -3,10 +3,21 @@
 // same-origin. So: a random per-launch token on every API call and on the WebSocket, a Host header
 // that must name our loopback address and port, and an Origin (when the browser sends one) that
 // must be ours.
+import { TOKEN_PROTOCOL_PREFIX } from '../../../shared/contract.ts';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { contentSecurityPolicy } from '../../core/app/csp.ts';
 
 export const TOKEN_HEADER = 'x-giftbatch-token';
+export { EVENTS_PROTOCOL } from '../../../shared/contract.ts';
+
+/** The token a WebSocket upgrade offers among its subprotocols, or null. */
+export function tokenFromProtocols(header: string | undefined): string | null {
+  for (const offered of (header ?? '').split(',')) {
+    const name = offered.trim();
+    if (name.startsWith(TOKEN_PROTOCOL_PREFIX)) return name.slice(TOKEN_PROTOCOL_PREFIX.length);
+  }
+  return null;
+}
 
 export function newToken(): string {
   return randomBytes(32).toString('base64url');

@@ -1,6 +1,6 @@
 // The browser shell's server: the built renderer and the contract, on 127.0.0.1 only.
 //   POST /api/<call>   JSON input → Result JSON   (token in the x-giftbatch-token header)
-//   GET  /api/events   WebSocket of `{ event, payload }` messages (token in ?token=)
+//   GET  /api/events   WebSocket of `{ event, payload }` messages (token as a subprotocol)
 // Everything else is the renderer's files. See security.ts for why each guard is there.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -8,7 +8,7 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { events, type EventName } from '../../../shared/contract.ts';
 import type { AppService } from '../../core/app/index.ts';
-import { refusalFor, securityHeaders, TOKEN_HEADER } from './security.ts';
+import { refusalFor, securityHeaders, TOKEN_HEADER, EVENTS_PROTOCOL, tokenFromProtocols } from './security.ts';
 import { staticFile } from './static-files.ts';
 
 export interface WebServerOptions {
@@ -95,13 +95,20 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     });
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: 64 * 1024 });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 64 * 1024,
+    handleProtocols: (protocols) => (protocols.has(EVENTS_PROTOCOL) ? EVENTS_PROTOCOL : false),
+  });
   http.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const refusal =
       url.pathname !== EVENTS_PATH
         ? { status: 404, message: 'Not found' }
-        : refusalFor({ host: req.headers.host, origin: req.headers.origin, token: url.searchParams.get('token') }, { port, token: options.token, needsToken: true });
+        : refusalFor(
+            { host: req.headers.host, origin: req.headers.origin, token: tokenFromProtocols(req.headers['sec-websocket-protocol']) },
+            { port, token: options.token, needsToken: true },
+          );
     if (refusal) {
       socket.end(`HTTP/1.1 ${refusal.status} ${refusal.status === 404 ? 'Not Found' : 'Forbidden'}\r\nConnection: close\r\nContent-Type: text/plain\r\n\r\n${refusal.message}`);
       return;
@@ -121,7 +128,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
 
   return {
     port,
-    url: `http://${HOST}:${port}/?token=${encodeURIComponent(options.token)}`,
+    // In the fragment: the browser never sends it in a request, so no log or proxy sees it.
+    url: `http://${HOST}:${port}/#token=${encodeURIComponent(options.token)}`,
     async close() {
       for (const client of wss.clients) client.close(1001, 'Giftbatch is shutting down');
       wss.close();

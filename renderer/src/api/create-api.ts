@@ -21,8 +21,8 @@ function hasContract(value: unknown): value is GiftbatchApi {
   return typeof value === 'object' && value !== null && typeof (value as { 'app:info'?: unknown })['app:info'] === 'function';
 }
 
-function openBrowserSocket(url: string): SocketLike {
-  const ws = new WebSocket(url);
+function openBrowserSocket(url: string, protocols: readonly string[]): SocketLike {
+  const ws = new WebSocket(url, [...protocols]);
   const socket: SocketLike = { onopen: null, onclose: null, onerror: null, onmessage: null, close: () => ws.close() };
   ws.onopen = (ev) => socket.onopen?.(ev);
   ws.onclose = (ev) => socket.onclose?.(ev);
@@ -44,7 +44,7 @@ export function createApi(): ClientApi {
   const token = takeTokenFromAddressBar(window.location, window.history, safeSessionStorage());
   if (token === null) {
     throw new MissingTokenError(
-      'This page was opened without its access token. Open the full address that `npm run web` printed (it ends with ?token=…).',
+      'This page was opened without its access token. Open the full address that `npm run web` printed (it ends with #token=…).',
     );
   }
   return createHttpApi({

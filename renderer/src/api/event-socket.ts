@@ -22,7 +22,9 @@ export interface Timers {
 
 export interface EventSocketOptions {
   url: string;
-  openSocket: (url: string) => SocketLike;
+  /** WebSocket subprotocols offered (the browser shell's carries the token: never in the URL). */
+  protocols?: readonly string[];
+  openSocket: (url: string, protocols: readonly string[]) => SocketLike;
   timers: Timers;
   random?: () => number;
   backoff?: BackoffPolicy;
@@ -75,7 +77,7 @@ export function createEventSocket(options: EventSocketOptions): EventSocket {
     setState(attempt === 0 ? 'connecting' : 'reconnecting');
     let ws: SocketLike;
     try {
-      ws = options.openSocket(options.url);
+      ws = options.openSocket(options.url, options.protocols ?? []);
     } catch {
       scheduleReconnect();
       return;

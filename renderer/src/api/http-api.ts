@@ -2,7 +2,7 @@
 // as JSON and the per-launch token in a header; the answer is a `Result`. Outputs are parsed with
 // the contract's schemas, so a mismatch between renderer and server shows as an error, not as a
 // half-drawn screen.
-import { contract, errorCodes, type CallInput, type CallName, type CallOutput, type ErrorCode, type GiftbatchApi, type Result } from '../../../shared/contract.ts';
+import { contract, errorCodes, EVENTS_PROTOCOL, TOKEN_PROTOCOL_PREFIX, type CallInput, type CallName, type CallOutput, type ErrorCode, type GiftbatchApi, type Result } from '../../../shared/contract.ts';
 import { createEventSocket, type ConnectionState, type SocketLike, type Timers } from './event-socket.ts';
 
 export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{
@@ -15,7 +15,7 @@ export interface HttpApiOptions {
   origin: string;
   token: string;
   fetch: FetchLike;
-  openSocket: (url: string) => SocketLike;
+  openSocket: (url: string, protocols: readonly string[]) => SocketLike;
   timers: Timers;
   random?: () => number;
 }
@@ -68,7 +68,9 @@ export function readResult<C extends CallName>(name: C, status: number, text: st
 export function createHttpApi(options: HttpApiOptions): HttpApi {
   const wsOrigin = options.origin.replace(/^http/, 'ws');
   const socket = createEventSocket({
-    url: `${wsOrigin}/api/events?token=${encodeURIComponent(options.token)}`,
+    // The token goes as a subprotocol, never in the request line (see the server's EVENTS_PROTOCOL).
+    url: `${wsOrigin}/api/events`,
+    protocols: [EVENTS_PROTOCOL, `${TOKEN_PROTOCOL_PREFIX}${options.token}`],
     openSocket: options.openSocket,
     timers: options.timers,
     random: options.random,

@@ -1,5 +1,6 @@
-// The browser shell hands the per-launch token in the page URL. It is read once, kept in memory,
-// and removed from the address bar so it does not linger in history, bookmarks or screenshots.
+// The browser shell hands the per-launch token in the page URL's fragment (`#token=…`), which the
+// browser never sends to any server. It is read once, kept in memory, and removed from the address
+// bar so it does not linger in history, bookmarks or screenshots.
 
 export interface LocationLike {
   readonly href: string;
@@ -9,12 +10,17 @@ export interface HistoryLike {
   replaceState(data: unknown, unused: string, url?: string): void;
 }
 
-/** The token from `?token=…`, or null; the URL without it, to put back in the address bar. */
+/**
+ * The token from `#token=…`, or null; the URL without it, to put back in the address bar. A route
+ * may follow it (`#token=…&/campaigns/c_1`) and stays in the fragment.
+ */
 export function splitToken(href: string): { token: string | null; cleanUrl: string } {
   const url = new URL(href);
-  const token = url.searchParams.get('token');
-  url.searchParams.delete('token');
-  return { token: token && token.length > 0 ? token : null, cleanUrl: url.toString() };
+  const match = /^#token=([^&]*)(?:&(.*))?$/.exec(url.hash);
+  if (!match) return { token: null, cleanUrl: href };
+  url.hash = match[2] ?? '';
+  const token = decodeURIComponent(match[1] ?? '');
+  return { token: token.length > 0 ? token : null, cleanUrl: url.toString() };
 }
 
 export interface TabStorage {

@@ -128,7 +128,8 @@ scenario(async () => {
     const campaignId = await createCampaign(dataDir);
     // Without --no-build: the shell builds the renderer first when it is missing or stale.
     shell = await startChild(['electron/cli/web.ts', '--port', '0', '--data-dir', dataDir], 'GIFTBATCH_URL', 240_000);
-    const url = `${shell.url.split('#')[0]}#/campaigns/${campaignId}`;
+    // The token in the fragment, the route after it: every new tab opens straight on the campaign.
+    const url = `${shell.url}&/campaigns/${campaignId}`;
     const context = await browser.newContext({ viewport: { width: 1280, height: 820 } });
     const loads: number[] = [];
     for (let i = 0; i <= LOADS; i++) {

@@ -1,3 +1,4 @@
+import { EVENTS_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../../shared/contract.ts';
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
@@ -20,9 +21,11 @@ function raw(port: number, opts: { method?: string; path: string; headers?: Reco
   });
 }
 
-function openSocket(url: string, headers: Record<string, string> = {}): Promise<WebSocket> {
+/** The event socket as the page opens it: the token offered as a subprotocol, never in the URL. */
+function openSocket(url: string, token: string | null, headers: Record<string, string> = {}): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers });
+    const protocols = [EVENTS_PROTOCOL, ...(token === null ? [] : [`${TOKEN_PROTOCOL_PREFIX}${token}`])];
+    const ws = new WebSocket(url, protocols, { headers });
     ws.once('open', () => resolve(ws));
     ws.once('unexpected-response', (_req, res) => reject(new Error(`HTTP ${res.statusCode ?? 0}`)));
     ws.once('error', reject);
@@ -55,7 +58,7 @@ describe('browser shell (npm run web)', () => {
   it('prints exactly one line, GIFTBATCH_URL=…, on stdout; serves on 127.0.0.1 only; refuses without token, with a foreign Host or Origin', async () => {
     const dir = tempDir();
     const shell = await startShell({ dataDir: `${dir}/data`, rendererDir: rendererFixture(dir) });
-    expect(shell.stdout().split('\n')).toEqual([expect.stringMatching(/^GIFTBATCH_URL=http:\/\/127\.0\.0\.1:\d+\/\?token=[\w-]{40,}$/), '']);
+    expect(shell.stdout().split('\n')).toEqual([expect.stringMatching(/^GIFTBATCH_URL=http:\/\/127\.0\.0\.1:\d+\/#token=[\w-]{40,}$/), '']);
 
     const host = `127.0.0.1:${shell.port}`;
     const json = { 'content-type': 'application/json' };
@@ -86,7 +89,7 @@ describe('browser shell (npm run web)', () => {
       expect(JSON.parse(refused.body), why).toMatchObject({ ok: false, error: { code: 'forbidden' } });
     }
     // The page itself: served with the CSP; refused under a foreign Host (DNS rebinding).
-    const page = await raw(shell.port, { path: '/?token=x', headers: { host } });
+    const page = await raw(shell.port, { path: '/', headers: { host } });
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     expect(page.headers['content-security-policy']).toContain(`connect-src 'self' ws://127.0.0.1:${shell.port}`);
@@ -99,9 +102,13 @@ describe('browser shell (npm run web)', () => {
     expect((await raw(shell.port, { path: '/%2e%2e/%2e%2e/package.json', headers: { host } })).status).toBe(404);
 
     // The socket wants the token too, and our Origin.
-    await expect(openSocket(`ws://${host}/api/events`)).rejects.toThrow(/403/);
-    await expect(openSocket(`ws://${host}/api/events?token=${shell.token}`, { origin: 'http://evil.example' })).rejects.toThrow(/403/);
-    (await openSocket(`ws://${host}/api/events?token=${shell.token}`, { origin: `http://${host}` })).close();
+    await expect(openSocket(`ws://${host}/api/events`, null)).rejects.toThrow(/403/);
+    // The token in the request line is not taken: it belongs in a subprotocol, where no log keeps it.
+    await expect(openSocket(`ws://${host}/api/events?token=${shell.token}`, null)).rejects.toThrow(/403/);
+    await expect(openSocket(`ws://${host}/api/events`, shell.token, { origin: 'http://evil.example' })).rejects.toThrow(/403/);
+    const accepted = await openSocket(`ws://${host}/api/events`, shell.token, { origin: `http://${host}` });
+    expect(accepted.protocol).toBe(EVENTS_PROTOCOL);
+    accepted.close();
 
     // Loopback only: not reachable on the machine's other addresses.
     const external = Object.values(networkInterfaces()).flat().find((a) => a && a.family === 'IPv4' && !a.internal);
@@ -117,7 +124,7 @@ describe('browser shell (npm run web)', () => {
   it('answers contract calls and pushes events over the WebSocket; SIGTERM pauses a send, shown interrupted after a restart', async () => {
     const { sim, dataDir, shell, id } = await shellWithCampaign('Web');
 
-    const ws = await openSocket(`ws://127.0.0.1:${shell.port}/api/events?token=${shell.token}`);
+    const ws = await openSocket(`ws://127.0.0.1:${shell.port}/api/events`, shell.token);
     const messages: { event: string; payload: { campaign: { id: string; counts: { ordered: number } } } }[] = [];
     ws.on('message', (data: Buffer) => messages.push(JSON.parse(data.toString('utf8')) as (typeof messages)[number]));
 

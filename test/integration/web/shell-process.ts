@@ -49,7 +49,7 @@ export async function startShell(opts: { dataDir: string; rendererDir: string; a
     if (child.exitCode !== null || Date.now() > deadline) throw new Error(`the shell did not start: ${err}`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
-  const match = /^GIFTBATCH_URL=(http:\/\/127\.0\.0\.1:(\d+)\/\?token=([A-Za-z0-9_-]+))\n/.exec(out);
+  const match = /^GIFTBATCH_URL=(http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]+))\n/.exec(out);
   if (!match) throw new Error(`unexpected stdout: ${JSON.stringify(out)}`);
   const [, url = '', port = '0', token = ''] = match;
   return {

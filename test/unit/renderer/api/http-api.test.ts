@@ -9,6 +9,7 @@ class FakeSocket implements SocketLike {
   onerror: ((ev: unknown) => void) | null = null;
   onmessage: ((ev: { data: unknown }) => void) | null = null;
   closed = false;
+  protocols: readonly string[] = [];
   constructor(readonly url: string) {}
   close(): void {
     this.closed = true;
@@ -20,10 +21,11 @@ function setup(fetchImpl: FetchLike = async () => ({ status: 200, text: async ()
   const sockets: FakeSocket[] = [];
   const api = createHttpApi({
     origin: 'http://127.0.0.1:5123',
-    token: 'tok en',
+    token: 'tok-en',
     fetch: fetchImpl,
-    openSocket: (url) => {
+    openSocket: (url, protocols) => {
       const s = new FakeSocket(url);
+      s.protocols = protocols;
       sockets.push(s);
       return s;
     },
@@ -43,7 +45,7 @@ describe('HTTP transport', () => {
     const result = await api['environments:select']({ environment: 'sandbox' });
     expect(result).toEqual({ ok: true, value: { ok: true } });
     expect(seen[0]?.url).toBe('http://127.0.0.1:5123/api/environments:select');
-    expect(seen[0]?.headers['x-giftbatch-token']).toBe('tok en');
+    expect(seen[0]?.headers['x-giftbatch-token']).toBe('tok-en');
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ environment: 'sandbox' });
   });
 
@@ -78,12 +80,13 @@ describe('HTTP transport', () => {
 });
 
 describe('event channel', () => {
-  it('opens the WebSocket on first subscription, with the token, and delivers parsed events', () => {
+  it('opens the WebSocket on first subscription, the token offered as a subprotocol (never in the URL), and delivers parsed events', () => {
     const { api, sockets } = setup();
     const got: string[] = [];
     api.on('campaign:progress', (p) => got.push(`${p.campaign.id}:${p.changedRowIds.join(',')}`));
     expect(sockets).toHaveLength(1);
-    expect(sockets[0]?.url).toBe('ws://127.0.0.1:5123/api/events?token=tok%20en');
+    expect(sockets[0]?.url).toBe('ws://127.0.0.1:5123/api/events');
+    expect(sockets[0]?.protocols).toEqual(['giftbatch.events', 'giftbatch.token.tok-en']);
     sockets[0]?.onopen?.({});
     sockets[0]?.onmessage?.({ data: JSON.stringify({ event: 'campaign:progress', payload: { campaign: summary(), changedRowIds: [3, 4] } }) });
     sockets[0]?.onmessage?.({ data: JSON.stringify({ event: 'campaign:progress', payload: { campaign: { id: 'broken' }, changedRowIds: [] } }) });

@@ -9,9 +9,13 @@ function tab() {
 
 describe('the per-launch token', () => {
   it('is taken out of the address bar, keeping the rest of the address', () => {
-    expect(splitToken('http://127.0.0.1:5000/?token=abc&x=1#/campaigns')).toEqual({ token: 'abc', cleanUrl: 'http://127.0.0.1:5000/?x=1#/campaigns' });
+    expect(splitToken('http://127.0.0.1:5000/?x=1#token=abc')).toEqual({ token: 'abc', cleanUrl: 'http://127.0.0.1:5000/?x=1' });
+    // A route in the fragment is not a token, and the query never carries one (it would reach the server).
+    expect(splitToken('http://127.0.0.1:5000/#/campaigns')).toEqual({ token: null, cleanUrl: 'http://127.0.0.1:5000/#/campaigns' });
+    expect(splitToken('http://127.0.0.1:5000/?token=abc')).toMatchObject({ token: null });
+    expect(splitToken('http://127.0.0.1:5000/#token=abc&/campaigns/c_1')).toEqual({ token: 'abc', cleanUrl: 'http://127.0.0.1:5000/#/campaigns/c_1' });
     const replaced: string[] = [];
-    const token = takeTokenFromAddressBar({ href: 'http://127.0.0.1:5000/?token=abc' }, { replaceState: (_d, _u, url) => replaced.push(url ?? '') }, tab());
+    const token = takeTokenFromAddressBar({ href: 'http://127.0.0.1:5000/#token=abc' }, { replaceState: (_d, _u, url) => replaced.push(url ?? '') }, tab());
     expect(token).toBe('abc');
     expect(replaced).toEqual(['http://127.0.0.1:5000/']);
   });
@@ -19,9 +23,9 @@ describe('the per-launch token', () => {
   it('survives a reload of the same tab, and a new address wins over the kept one', () => {
     const t = tab();
     const history = { replaceState: () => {} };
-    takeTokenFromAddressBar({ href: 'http://127.0.0.1:5000/?token=first' }, history, t);
+    takeTokenFromAddressBar({ href: 'http://127.0.0.1:5000/#token=first' }, history, t);
     expect(takeTokenFromAddressBar({ href: 'http://127.0.0.1:5000/' }, history, t)).toBe('first');
-    expect(takeTokenFromAddressBar({ href: 'http://127.0.0.1:6000/?token=second' }, history, t)).toBe('second');
+    expect(takeTokenFromAddressBar({ href: 'http://127.0.0.1:6000/#token=second' }, history, t)).toBe('second');
   });
 
   it('is null when the page was opened without one', () => {
