@@ -1,9 +1,23 @@
 import { describe, expect, it, vi } from 'vitest';
 
 // window.ts imports 'electron' for BrowserWindow; the pure parts are tested without it.
-vi.mock('electron', () => ({ BrowserWindow: class {}, shell: { openExternal: vi.fn() } }));
+const created: { webPreferences?: Record<string, unknown> }[] = [];
+vi.mock('electron', () => ({
+  app: { isPackaged: true },
+  // Records the options the window is made with; the rest is what createMainWindow touches.
+  BrowserWindow: class {
+    webContents = { on: vi.fn(), setWindowOpenHandler: vi.fn() };
+    constructor(options: { webPreferences?: Record<string, unknown> }) {
+      created.push(options);
+    }
+    once = vi.fn();
+    loadFile = vi.fn(async () => undefined);
+    loadURL = vi.fn(async () => undefined);
+  },
+  shell: { openExternal: vi.fn() },
+}));
 
-const { SECURE_WEB_PREFERENCES, allowNavigation, isAllowedExternal, windowOpenDecision } = await import('../../../electron/main/window.ts');
+const { SECURE_WEB_PREFERENCES, allowNavigation, createMainWindow, isAllowedExternal, PRELOAD_FILE, windowOpenDecision } = await import('../../../electron/main/window.ts');
 const { contentSecurityPolicy, cspHtmlPlugin, documentPolicy } = await import('../../../electron/core/app/csp.ts');
 const { readFileSync } = await import('node:fs');
 
@@ -20,6 +34,12 @@ describe('desktop window security', () => {
       webviewTag: false,
     });
     expect(Object.isFrozen(SECURE_WEB_PREFERENCES)).toBe(true);
+  });
+
+  it('makes the window with exactly those preferences (written out for scanners) and the preload', () => {
+    createMainWindow();
+    expect(created.at(-1)?.webPreferences).toEqual({ ...SECURE_WEB_PREFERENCES, preload: PRELOAD_FILE });
+    expect(SECURE_WEB_PREFERENCES.disableBlinkFeatures).toBe('Auxclick');
   });
 
   it('denies every navigation and every new window', () => {
