@@ -101,6 +101,9 @@ const wanted = (name: string) => only.length === 0 || only.includes(name);
 const results: SuiteResult[] = [];
 if (wanted('lint')) results.push(await check('lint (layers and code rules)', bin('eslint'), ['--config', 'test/eslint.config.js', '.']));
 if (wanted('typecheck')) results.push(await check('typecheck (node and web)', bin('tsc'), ['-b']));
+if (wanted('electronegativity')) {
+  results.push(await check('electronegativity (no finding at medium or above)', process.execPath, ['--import', 'tsx', 'test/support/electronegativity.ts']));
+}
 if (wanted('vitest')) results.push(await vitest());
 if (wanted('playwright')) {
   const e2e = await playwright();
