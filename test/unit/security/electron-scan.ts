@@ -75,7 +75,7 @@ export function scanElectronSources(files: readonly SourceFile[]): Finding[] {
     // Every window gets the pinned secure preferences, and guards its navigation and new windows.
     for (const m of matchesEach(source, /new BrowserWindow\s*\(/)) {
       const call = callText(code, m.index);
-      // Written out, so this scan and Electronegativity read them (window.test.ts holds them equal to SECURE_WEB_PREFERENCES).
+      // Written out, so this scan and Electronegativity read them (window.test.ts pins every value).
       const secure = [/contextIsolation\s*:\s*true/, /sandbox\s*:\s*true/, /nodeIntegration\s*:\s*false/, /webSecurity\s*:\s*true/, /disableBlinkFeatures\s*:\s*'Auxclick'/];
       if (!secure.every((p) => p.test(call))) add('WINDOW_WITHOUT_SECURE_PREFERENCES', 'HIGH', file.file, m.line, m.text);
       if (!/setWindowOpenHandler\s*\(/.test(code)) add('MISSING_WINDOW_OPEN_HANDLER', 'HIGH', file.file, m.line, m.text);
