@@ -1,0 +1,115 @@
+// main_thread_max_block_ms_import_100k, main_thread_max_block_ms_preview_100k and app_import_100k_ms:
+// how long the engine's thread (Electron's main thread, which every window waits on) is busy
+// without a break while the app imports a 100,000-row CSV through its contract, as the renderer
+// calls it: the app service on a temp data folder, 'campaigns:create' and 'campaigns:previewImport'
+// through dispatch (input parsed, handler, output checked against the contract), against the
+// built-in simulator's USD range product. The longest stretch is read two ways while each call
+// runs: perf_hooks.monitorEventLoopDelay at 1 ms resolution (its max, less the resolution) and a
+// 1 ms setInterval probe (the largest gap between two ticks, less the interval); the figure is the
+// larger of the two, the worst of RUNS calls. Wall time: the median create, from call to answer.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
+import { createAppService } from '../../../electron/core/app/service.ts';
+import { SIMULATOR_LOCAL_KEY } from '../../../electron/core/connections.ts';
+import { openEngine } from '../../../electron/core/engine.ts';
+import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store.ts';
+import { productIdFor } from '../../../electron/simulator/index.ts';
+import { recipientsCsv } from '../csv-data.ts';
+import { emit, gc, log, scenario } from '../harness.ts';
+import { median } from '../stats.ts';
+
+const ROWS = 100_000;
+const RUNS = 3;
+const PROBE_MS = 1;
+
+interface Blocking<T> {
+  value: T;
+  wallMs: number;
+  /** monitorEventLoopDelay's max, less its resolution. */
+  histogramMs: number;
+  /** The largest gap between two ticks of a 1 ms interval, less the interval. */
+  probeMs: number;
+}
+
+/** Runs `work` while watching the event loop; what it returned, how long it took, the longest block. */
+async function watchLoop<T>(work: () => Promise<T>): Promise<Blocking<T>> {
+  const histogram = monitorEventLoopDelay({ resolution: PROBE_MS });
+  let last = performance.now();
+  let widest = 0;
+  const probe = setInterval(() => {
+    const now = performance.now();
+    widest = Math.max(widest, now - last);
+    last = now;
+  }, PROBE_MS);
+  histogram.enable();
+  // Let both probes take their first reading before the work starts.
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  const t0 = performance.now();
+  const value = await work();
+  const wallMs = performance.now() - t0;
+  // A block at the very end is only seen once the loop turns again.
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  histogram.disable();
+  clearInterval(probe);
+  return { value, wallMs, histogramMs: Math.max(0, histogram.max / 1e6 - PROBE_MS), probeMs: Math.max(0, widest - PROBE_MS) };
+}
+
+const blockOf = (b: Blocking<unknown>): number => Math.max(b.histogramMs, b.probeMs);
+
+scenario(async () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'giftbatch-bench-app-import-'));
+  const engine = await openEngine({ dataDir, secrets: createMemorySecretStore(), env: {} });
+  const problems: string[] = [];
+  const service = createAppService({ engine, shell: 'browser', env: {}, log: (level, message) => level !== 'info' && problems.push(`${level}: ${message}`) });
+  try {
+    const productId = productIdFor(SIMULATOR_LOCAL_KEY, 'us-range');
+    const file = { fileName: 'bench.csv', bytesBase64: Buffer.from(recipientsCsv(ROWS)).toString('base64') };
+    const request = { ...file, environment: 'simulator' as const, productId, country: 'US', defaultAmount: '25.00' };
+    log(`app-import: ${ROWS} rows, ${(file.bytesBase64.length / 1e6).toFixed(1)} MB of base64`);
+    const call = async (name: 'campaigns:previewImport' | 'campaigns:create', input: Record<string, unknown>) => {
+      const result = await service.call(name, input);
+      if (!result.ok) throw new Error(`${name} failed: ${result.error.code}: ${result.error.message} ${problems.join(' | ')}`);
+      return result.value as Record<string, unknown>;
+    };
+
+    // Warm-up on a small file: the catalog, the simulator, the JIT (and, once imports run in a
+    // worker, its first start), so that the measured calls are the import itself.
+    const small = { fileName: 'small.csv', bytesBase64: Buffer.from(recipientsCsv(1_000, 7)).toString('base64') };
+    await call('campaigns:previewImport', { ...request, ...small });
+    await call('campaigns:create', { ...request, ...small, name: 'Warm-up', senderName: 'Bench team' });
+
+    const previews: Blocking<unknown>[] = [];
+    const creates: Blocking<unknown>[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      gc();
+      const preview = await watchLoop(() => call('campaigns:previewImport', request));
+      const rows = (preview.value as { rows: unknown[] }).rows.length;
+      if (rows !== ROWS) throw new Error(`the preview has ${rows} rows, expected ${ROWS}`);
+      previews.push(preview);
+      gc();
+      const created = await watchLoop(() => call('campaigns:create', { ...request, name: `Bench import ${i + 1}`, senderName: 'Bench team' }));
+      const counts = (created.value as { counts: { ready: number; invalid: number } }).counts;
+      if (counts.ready + counts.invalid !== ROWS) throw new Error(`the campaign holds ${counts.ready + counts.invalid} rows, expected ${ROWS}`);
+      creates.push(created);
+      log(
+        `app-import run ${i + 1}: preview ${preview.wallMs.toFixed(0)} ms (longest block ${preview.histogramMs.toFixed(1)} / ${preview.probeMs.toFixed(1)} ms), ` +
+          `create ${created.wallMs.toFixed(0)} ms (longest block ${created.histogramMs.toFixed(1)} / ${created.probeMs.toFixed(1)} ms)`,
+      );
+    }
+    emit({
+      main_thread_max_block_ms_import_100k: Math.max(...creates.map(blockOf)),
+      main_thread_max_block_ms_preview_100k: Math.max(...previews.map(blockOf)),
+      app_import_100k_ms: median(creates.map((c) => c.wallMs)),
+      app_preview_100k_ms: median(previews.map((p) => p.wallMs)),
+      main_thread_block_import_runs_ms: creates.map(blockOf),
+      main_thread_block_preview_runs_ms: previews.map(blockOf),
+      app_import_runs_ms: creates.map((c) => c.wallMs),
+    });
+  } finally {
+    await service.close();
+    await engine.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
