@@ -2,11 +2,11 @@
 // against the product the campaign was validated against), skip, take back, and retry a failed row.
 // The row's external_reference_id never changes.
 import type { RowDto } from '../../../shared/contract.ts';
-import { ROW_STATES } from '../../../shared/domain/rows.ts';
+import { cleanEmail, emailKey } from '../../../shared/domain/email.ts';
 import { validateRows } from '../../../shared/domain/validation.ts';
 import { validationProduct } from '../campaigns/products.ts';
 import { editRow, requeueFailed, skip, unskip } from '../db/repos/recipient-edits.ts';
-import { getRecipient, listByState, usedEmails, type Recipient } from '../db/repos/recipients.ts';
+import { getRecipient, isUsedEmail, rowsWithEmailLike, type Recipient } from '../db/repos/recipients.ts';
 import type { AppContext } from './context.ts';
 import type { Handlers } from './dispatch.ts';
 import { rowDto } from './dto.ts';
@@ -49,17 +49,21 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
       if (row.state !== 'ready' && row.state !== 'invalid') {
         throw new AppError('conflict', `Line ${row.line} ${STATE_TEXT[row.state]}, so it can no longer be edited.`);
       }
-      // The whole campaign is validated so a duplicate e-mail is flagged as it would be at import.
-      const others = ROW_STATES.flatMap((state) => listByState(engine.db, campaign.id, state))
-        .filter((r) => r.id !== row.id && (r.line < row.line || (r.line === row.line && r.id < row.id)))
-        .sort((a, b) => a.line - b.line || a.id - b.id)
-        .map((r) => ({ line: r.line, name: r.name ?? '', email: r.email ?? '', amount: '', message: '' }));
+      // Validated as at import, one row: a duplicate of an earlier line of the campaign (found by the
+      // e-mail index, not by reading the campaign) goes first so the validator words it as it would.
       const edited = { line: row.line, name, email, amount: amount ?? '', message: message ?? '' };
+      const key = emailKey(cleanEmail(email));
+      const earlier =
+        key === null
+          ? undefined
+          : rowsWithEmailLike(engine.db, campaign.id, cleanEmail(email))
+              .filter((r) => r.id !== row.id && (r.line < row.line || (r.line === row.line && r.id < row.id)) && emailKey(r.email) === key)
+              .sort((a, b) => a.line - b.line || a.id - b.id)[0];
       const product = validationProduct(campaign.productId, campaign.product);
       const defaultAmount = campaign.defaultAmountMinor != null ? { minor: campaign.defaultAmountMinor, currency: campaign.currency } : undefined;
-      const result = validateRows([...others, edited], product, {
+      const result = validateRows(earlier ? [{ line: earlier.line, name: 'x', email: earlier.email, amount: '', message: '' }, edited] : [edited], product, {
         ...(defaultAmount ? { defaultAmount } : {}),
-        knownEmails: usedEmails(engine.db, campaign.environment, { excludeCampaignId: campaign.id }),
+        ...(key !== null && isUsedEmail(engine.db, campaign.environment, key, campaign.id) ? { knownEmails: new Set([key]) } : {}),
       });
       const validated = result.rows[result.rows.length - 1];
       if (!validated) throw new Error('validation returned no row for the edit');

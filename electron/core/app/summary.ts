@@ -2,7 +2,7 @@
 // currency, whether it is being sent right now, and when the next poll round is due.
 import type { CampaignSummary } from '../../../shared/contract.ts';
 import { getCampaign, type Campaign } from '../db/repos/campaigns.ts';
-import { chargedTotals, countByState, countFlagged, faceValueTotals, listByState } from '../db/repos/recipients.ts';
+import { chargedTotals, countByState, countExpiredAcceptances, countFlagged, faceValueTotals } from '../db/repos/recipients.ts';
 import { CampaignNotFoundError, type Engine } from '../engine.ts';
 import { moneyDto } from './dto.ts';
 
@@ -14,7 +14,7 @@ export interface SummaryDeps {
 
 export function campaignOrThrow(engine: Engine, campaignId: string): Campaign {
   const found = getCampaign(engine.db, campaignId);
-  if (!found) throw new CampaignNotFoundError(`There is no campaign "${campaignId}". It may have been made with another data folder; open the campaigns list.`);
+  if (!found) throw new CampaignNotFoundError(campaignId, engine.dataDir);
   return found;
 }
 
@@ -22,7 +22,6 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
   const { db } = deps.engine;
   const now = deps.engine.clock.now();
   const counts = countByState(db, campaign.id);
-  const expired = counts.ordered === 0 ? 0 : listByState(db, campaign.id, 'ordered').filter((r) => r.acceptanceExpiry != null && r.acceptanceExpiry < now).length;
   return {
     id: campaign.id,
     name: campaign.name,
@@ -40,7 +39,7 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     remaining: faceValueTotals(db, campaign.id, ['ready', 'sending']).map(moneyDto),
     createdAt: campaign.createdAt,
     nextPollAt: counts.ordered > 0 ? deps.nextPollAt(campaign) : null,
-    acceptanceExpired: expired,
+    acceptanceExpired: counts.ordered === 0 ? 0 : countExpiredAcceptances(db, campaign.id, now),
     flagged: countFlagged(db, campaign.id),
   };
 }

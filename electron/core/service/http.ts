@@ -71,8 +71,11 @@ export async function attempt<T>(http: HttpOptions, spec: RequestSpec<T>): Promi
 
 // One keep-alive agent per client: a new TCP (and TLS) connection per request cost more CPU than
 // everything else an order needs. Idle sockets are unref'd by the agent (they never keep the
-// process alive) and dropped before the server's announced keep-alive timeout. A request that
-// meets a socket the server has just closed fails as 'connection' (ambiguous), never retried here.
+// process alive) and dropped before the server's usual keep-alive timeout; but a busy event loop can
+// run that timer late, and a server may close sooner. A GET that meets a kept socket the server has
+// already closed (reset before any answer) is sent once more on a new one, as Node's documentation
+// advises: reading twice is harmless. A POST that meets one fails as 'connection' (ambiguous): it is
+// never repeated here, because no one can tell whether the server read it.
 const agents = new WeakMap<HttpOptions, HttpAgent | HttpsAgent>();
 const IDLE_SOCKET_MS = 4_000;
 
@@ -85,7 +88,7 @@ function agentFor(http: HttpOptions, url: URL): HttpAgent | HttpsAgent {
   return agent;
 }
 
-function attemptOnce<T>(http: HttpOptions, spec: RequestSpec<T>): Promise<Outcome<T>> {
+function attemptOnce<T>(http: HttpOptions, spec: RequestSpec<T>, staleRetried = false): Promise<Outcome<T>> {
   const endpoint = `${spec.method} ${spec.path}`;
   const fail = (reason: Ambiguous['reason'], message: string, status?: number): Ambiguous => ({
     kind: 'ambiguous',
@@ -180,6 +183,13 @@ function attemptOnce<T>(http: HttpOptions, spec: RequestSpec<T>): Promise<Outcom
     req.on('error', (err) => {
       if (done) return;
       const code = errorCode(err);
+      if (spec.method === 'GET' && !staleRetried && req?.reusedSocket === true && code === 'ECONNRESET') {
+        done = true;
+        clearTimeout(timer);
+        spec.signal?.removeEventListener('abort', onAbort);
+        resolve(attemptOnce(http, spec, true));
+        return;
+      }
       if (code !== undefined && UNREACHABLE_CODES.has(code)) {
         finish(fail('unreachable', `could not connect to the service at ${new URL(http.baseUrl).host} (${code}). Check the network and the environment's address.`));
         return;

@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import { exactDecimalText, isCurrencyCode, type DecimalAmount, type Money } from '../../../../shared/domain/money.ts';
 import { findingSchema } from '../../../../shared/domain/findings.ts';
-import { ROW_STATES, type RowState } from '../../../../shared/domain/rows.ts';
+import { HAS_A_GIFT, ROW_STATES, type RowState } from '../../../../shared/domain/rows.ts';
 import { newExternalReferenceId } from '../ids.ts';
 import type { Db } from '../open.ts';
 import {
@@ -287,6 +287,18 @@ export function countFlagged(db: Db, campaignId: string): number {
  * The currency the service issued earlier orders of this product in (else of products of this
  * country) on this environment and address: the default for a product whose record states none.
  */
+/** Ordered rows whose acceptance link has expired by `now` (the order stands; the recipient can no longer take it). */
+export function countExpiredAcceptances(db: Db, campaignId: string, now: number): number {
+  return z
+    .number()
+    .int()
+    .parse(
+      statement(db, `SELECT count(*) FROM recipients WHERE campaign_id = ? AND state = 'ordered' AND acceptance_expiry < ?`)
+        .pluck()
+        .get(campaignId, now),
+    );
+}
+
 export function learnedCurrency(
   db: Db,
   where: { environment: Environment; baseUrl: string; productId: number; country: string | null },
@@ -439,19 +451,49 @@ export function repeatRecipientLines(db: Db, campaignId: string, environment: En
         AND lower(r.email) IN (
           SELECT lower(o.email) FROM recipients o JOIN campaigns c ON c.id = o.campaign_id
            WHERE c.environment = @environment AND o.campaign_id <> @campaignId AND o.email IS NOT NULL
-             AND o.state IN ('sending', 'ordered', 'delivered'))
+             AND o.state IN (SELECT value FROM json_each(@hasAGift)))
       ORDER BY r.line`,
   )
     .pluck()
-    .all({ campaignId, environment });
+    .all({ campaignId, environment, hasAGift: JSON.stringify(HAS_A_GIFT) });
   const lines = z.array(z.number().int()).parse(raws);
   return { count: lines.length, lines: lines.slice(0, first) };
 }
 
 /**
+ * The campaign's rows whose address may be `email` in another case, for a one-row duplicate check:
+ * by the lower(email) index (SQLite folds ASCII case only), or, for an address with other letters,
+ * every addressed row of the campaign, for the caller to compare by its own key.
+ */
+export function rowsWithEmailLike(db: Db, campaignId: string, email: string): { id: number; line: number; email: string }[] {
+  // eslint-disable-next-line no-control-regex -- the ASCII range itself
+  const ascii = /^[\x00-\x7f]*$/.test(email);
+  const raws = ascii
+    ? statement(db, 'SELECT id, line, email FROM recipients WHERE campaign_id = ? AND lower(email) = lower(?)').all(campaignId, email)
+    : statement(db, 'SELECT id, line, email FROM recipients WHERE campaign_id = ? AND email IS NOT NULL').all(campaignId);
+  return parseRows(z.object({ id: z.number().int(), line: z.number().int(), email: z.string() }), 'recipients', raws);
+}
+
+/**
+ * Whether `key` (an address's comparison key) is among `usedEmails(db, environment, { excludeCampaignId })`,
+ * asked for one address by the lower(email) index instead of reading the set.
+ */
+export function isUsedEmail(db: Db, environment: Environment, key: string, excludeCampaignId: string): boolean {
+  return (
+    statement(
+      db,
+      `SELECT 1 FROM recipients r JOIN campaigns c ON c.id = r.campaign_id
+        WHERE lower(r.email) = ? AND c.environment = ? AND c.id IS NOT ? AND r.state IN (SELECT value FROM json_each(?)) LIMIT 1`,
+    )
+      .pluck()
+      .get(key, environment, excludeCampaignId, JSON.stringify(HAS_A_GIFT)) !== undefined
+  );
+}
+
+/**
  * Lower-cased e-mail addresses that already have (or may have) a gift in another campaign of the
  * same environment, to warn before the same person is sent a second one. By default a row counts
- * once its POST may have left and was not cancelled: 'sending', 'ordered', 'delivered'.
+ * once its POST may have left and was not cancelled (HAS_A_GIFT).
  */
 export function usedEmails(
   db: Db,
@@ -465,6 +507,6 @@ export function usedEmails(
         AND r.state IN (SELECT value FROM json_each(?))`,
   )
     .pluck()
-    .all(environment, opts.excludeCampaignId ?? null, JSON.stringify(opts.states ?? ['sending', 'ordered', 'delivered']));
+    .all(environment, opts.excludeCampaignId ?? null, JSON.stringify(opts.states ?? HAS_A_GIFT));
   return new Set(z.array(z.string()).parse(raws));
 }

@@ -257,3 +257,38 @@ describe('the API key stays secret', () => {
     }
   });
 });
+
+describe('kept-alive sockets the server has closed', () => {
+  // The server answers the first request on each connection and resets the connection on any later
+  // one: what a client meets when a server (or a proxy) drops an idle kept-alive socket just as the
+  // client reuses it.
+  const resetsReusedSockets = async () => {
+    const served = new WeakSet<object>();
+    return serve((req, res, socket) => {
+      if (served.has(socket)) {
+        socket.destroy();
+        return;
+      }
+      served.add(socket);
+      if (req.method === 'GET') json(res, 200, ORDER);
+      else json(res, 200, { ...ORDER, external_reference_id: 'ref-1' });
+    });
+  };
+
+  it('a GET reset on a reused socket is read again on a new one', async () => {
+    const server = await resetsReusedSockets();
+    const { client } = makeClient(server.url);
+    expect(await client.getOrder(9001)).toMatchObject({ kind: 'ok' });
+    expect(await client.getOrder(9001)).toMatchObject({ kind: 'ok' });
+    expect(server.requests.map((r) => r.method)).toEqual(['GET', 'GET', 'GET']);
+  });
+
+  it('a POST reset on a reused socket is never sent again: its outcome is unknown', async () => {
+    const server = await resetsReusedSockets();
+    const { client } = makeClient(server.url);
+    expect(await client.getOrder(9001)).toMatchObject({ kind: 'ok' });
+    const outcome = await client.createOrder(JSON.stringify({ item: { id: 1 }, external_reference_id: 'ref-1' }));
+    expect(outcome).toMatchObject({ kind: 'ambiguous', reason: 'connection' });
+    expect(server.requests.map((r) => r.method)).toEqual(['GET', 'POST']);
+  });
+});

@@ -1,0 +1,71 @@
+// rows:edit validates one row and touches one row, and still says what the import would have said:
+// an address that an earlier line of the campaign already has (in any case), and an address that
+// already has a gift from an earlier campaign of the environment.
+import { describe, expect, it } from 'vitest';
+import { startSimulator, tempDir } from '../../helpers/index.ts';
+import { csvBase64, startService, waitFor, type Harness } from './harness.ts';
+
+async function rangeProduct(h: Harness): Promise<number> {
+  const { products } = await h.ok('products:list', { environment: 'simulator', country: 'US' });
+  const found = products.find((p) => p.price.kind === 'range' && p.price.min.currency === 'USD' && !p.unorderableReason);
+  if (!found) throw new Error('no range product');
+  return found.id;
+}
+
+async function rowsOf(h: Harness, campaignId: string) {
+  return (await h.ok('campaigns:rows', { campaignId, offset: 0, limit: 100 })).rows;
+}
+
+describe('rows:edit on one row', () => {
+  it('flags a repeat of an earlier line, in any letter case, and not of a later one', async () => {
+    const sim = await startSimulator({ latencyMs: 1 });
+    const h = await startService(tempDir(), { simulatorUrl: sim.url });
+    const productId = await rangeProduct(h);
+    const created = await h.ok('campaigns:create', {
+      environment: 'simulator',
+      productId,
+      fileName: 'guests.csv',
+      bytesBase64: csvBase64(['Name,Email,Amount', 'Ann,ann@example.com,10', 'Ärzte,ÄRZTIN@example.de,10', 'Bo,bo@example.com,10', 'Cy,not-an-address,10', 'Di,di@example.com,10']),
+      name: 'Edits',
+      senderName: 'Team',
+    });
+    const rows = await rowsOf(h, created.id);
+    const line = (n: number) => rows.find((r) => r.line === n) ?? expect.fail(`no line ${n}`);
+
+    // Line 5 (invalid) takes line 2's address in upper case: ready, with the import's warning.
+    const repeated = await h.ok('rows:edit', { rowId: line(5).id, name: 'Cy', email: ' ANN@Example.com ', amount: '10', message: null });
+    expect(repeated).toMatchObject({ state: 'ready', email: 'ANN@Example.com' });
+    expect(repeated.warnings).toEqual([{ field: 'email', message: 'Line 5: "ANN@Example.com" also appears on line 2; each line sends its own gift' }]);
+
+    // Non-ASCII letters in another case are the same address too (the rare path).
+    const umlaut = await h.ok('rows:edit', { rowId: line(6).id, name: 'Di', email: 'ärztin@example.de', amount: '10', message: null });
+    expect(umlaut.warnings.map((w) => w.message)).toEqual(['Line 6: "ärztin@example.de" also appears on line 3; each line sends its own gift']);
+
+    // Line 2 taking a later line's address is not the repeat: the later line is.
+    const first = await h.ok('rows:edit', { rowId: line(2).id, name: 'Ann', email: 'bo@example.com', amount: '10', message: null });
+    expect(first.warnings).toEqual([]);
+
+    // A wrong amount is an error for that row alone.
+    const wrong = await h.ok('rows:edit', { rowId: line(4).id, name: 'Bo', email: 'bo@example.com', amount: 'ten', message: null });
+    expect(wrong.state).toBe('invalid');
+    expect(wrong.errors.map((e) => e.field)).toEqual(['amount']);
+  });
+
+  it('warns when the address already has a gift from an earlier campaign of the environment', async () => {
+    const sim = await startSimulator({ latencyMs: 1 });
+    const h = await startService(tempDir(), { simulatorUrl: sim.url });
+    const productId = await rangeProduct(h);
+    const file = (lines: string[]) => ({ environment: 'simulator' as const, productId, fileName: 'a.csv', bytesBase64: csvBase64(['Name,Email,Amount', ...lines]), senderName: 'Team' });
+    const sent = await h.ok('campaigns:create', { ...file(['Ann,ann@example.com,10']), name: 'Earlier' });
+    await h.ok('campaigns:send', { campaignId: sent.id, confirmed: true });
+    await waitFor('the earlier campaign to finish', () => h.events.find((e) => e.name === 'campaign:finished'));
+
+    const next = await h.ok('campaigns:create', { ...file(['Bo,bo@example.com,10']), name: 'Later' });
+    const [row] = await rowsOf(h, next.id);
+    if (!row) throw new Error('no row');
+    const edited = await h.ok('rows:edit', { rowId: row.id, name: 'Bo', email: 'Ann@example.com', amount: '10', message: null });
+    expect(edited.warnings.map((w) => w.message)).toEqual(['Line 2: "Ann@example.com" was already a recipient in an earlier campaign']);
+    const back = await h.ok('rows:edit', { rowId: row.id, name: 'Bo', email: 'bo@example.com', amount: '10', message: null });
+    expect(back.warnings).toEqual([]);
+  });
+});
