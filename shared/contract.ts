@@ -19,16 +19,8 @@ export const rowStateSchema = z.enum(ROW_STATES);
 export const moneySchema = z.object({ currency: z.string().length(3), amount: z.string() });
 export type MoneyDto = z.infer<typeof moneySchema>;
 
-export const countsSchema = z.object({
-  invalid: z.number().int(),
-  ready: z.number().int(),
-  sending: z.number().int(),
-  ordered: z.number().int(),
-  delivered: z.number().int(),
-  failed: z.number().int(),
-  cancelled: z.number().int(),
-  skipped: z.number().int(),
-});
+/** How many rows are in each state: every state is a key (a record keyed by an enum is exhaustive). */
+export const countsSchema = z.record(rowStateSchema, z.number().int());
 export type Counts = z.infer<typeof countsSchema>;
 
 export const keyDescriptionSchema = z.object({ set: z.boolean(), endsWith: z.string().optional() });

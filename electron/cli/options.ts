@@ -3,7 +3,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 type ParsedValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 import { resolve } from 'node:path';
-import { ENVIRONMENTS, type Environment } from '../core/db/repos/campaigns.ts';
+import { ENVIRONMENTS, isEnvironment, type Environment } from '../../shared/domain/campaigns.ts';
 import { openEngine, type Engine } from '../core/engine.ts';
 import { defaultDataDir } from '../core/paths.ts';
 import { UsageError } from './exit-codes.ts';
@@ -19,7 +19,7 @@ export const COMMON_OPTIONS = {
 } as const satisfies Options;
 
 export const COMMON_HELP = `Common options:
-  --env simulator|sandbox|production   default simulator (the built-in simulator, started in-process)
+  --env ${ENVIRONMENTS.join('|')}   default simulator (the built-in simulator, started in-process)
   --base-url URL                       any service speaking the spec; overrides the environment's address
   --data-dir DIR                       where campaigns are kept (default: the app's data folder)
   --json                               print exactly one JSON document on stdout
@@ -59,11 +59,11 @@ export interface Common {
 
 export function commonOf(values: { env?: string; 'base-url'?: string; 'data-dir'?: string; json?: boolean }): Common {
   const env = values.env ?? 'simulator';
-  if (!(ENVIRONMENTS as readonly string[]).includes(env)) {
+  if (!isEnvironment(env)) {
     throw new UsageError(`--env must be one of ${ENVIRONMENTS.join(', ')} (got "${env}").`);
   }
   return {
-    env: env as Environment,
+    env,
     baseUrl: values['base-url'],
     dataDir: values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(),
     json: values.json ?? false,

@@ -4,6 +4,10 @@
 export const ENVIRONMENTS = ['simulator', 'sandbox', 'production'] as const;
 export type Environment = (typeof ENVIRONMENTS)[number];
 
+export function isEnvironment(value: string): value is Environment {
+  return (ENVIRONMENTS as readonly string[]).includes(value);
+}
+
 /**
  * draft: imported, nothing sent. sending: the user asked to send; the queue works while the app runs.
  * paused: sending stopped, with a reason. done: every sendable row was settled.

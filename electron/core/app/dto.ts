@@ -1,6 +1,7 @@
 // The engine's records as the contract's DTOs: money as decimal strings with their currency,
 // nulls instead of undefined, never a key or a request body.
 import type { MoneyDto, ProductDto, RowDto } from '../../../shared/contract.ts';
+import { isAcceptanceExpired } from '../../../shared/domain/acceptance.ts';
 import { toDecimal, type Money } from '../../../shared/domain/money.ts';
 import { unorderableReason } from '../campaigns/products.ts';
 import type { Recipient } from '../db/repos/recipients.ts';
@@ -59,6 +60,6 @@ export function rowDto(r: Recipient, now: number): RowDto {
     sentAt: r.sentAt,
     deliveredAt: r.deliveredAt,
     acceptanceExpiry: r.acceptanceExpiry,
-    acceptanceExpired: r.state === 'ordered' && r.acceptanceExpiry != null && r.acceptanceExpiry < now,
+    acceptanceExpired: isAcceptanceExpired(r, now),
   };
 }

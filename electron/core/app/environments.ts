@@ -8,8 +8,6 @@ import { deleteSetting, getSetting, setSetting } from '../db/repos/settings.ts';
 import type { Engine } from '../engine.ts';
 import { AppError } from './errors.ts';
 
-export const ENVIRONMENT_NAMES = environmentSchema.options;
-
 const urlSetting = z.string().url().nullable();
 const rateSetting = z.number().positive().max(1000);
 

@@ -5,10 +5,11 @@ import { basename } from 'node:path';
 import { z } from 'zod';
 import { getSetting, setSetting } from '../db/repos/settings.ts';
 import type { EnvironmentName } from '../../../shared/contract.ts';
+import { ENVIRONMENTS } from '../../../shared/domain/campaigns.ts';
 import type { Handlers } from './dispatch.ts';
 import type { AppContext } from './context.ts';
 import { productDto } from './dto.ts';
-import { connectionOf, currentEnvironment, ENVIRONMENT_NAMES, environmentInfo, settingKeys, updateEnvironment } from './environments.ts';
+import { connectionOf, currentEnvironment, environmentInfo, settingKeys, updateEnvironment } from './environments.ts';
 import { AppError } from './errors.ts';
 import { serviceName } from '../connections.ts';
 
@@ -60,7 +61,7 @@ export function setupHandlers(ctx: AppContext): Pick<Handlers, SetupCalls> {
     },
 
     async 'environments:list'() {
-      return { current: currentEnvironment(engine), environments: await Promise.all(ENVIRONMENT_NAMES.map((env) => info(env))) };
+      return { current: currentEnvironment(engine), environments: await Promise.all(ENVIRONMENTS.map((env) => info(env))) };
     },
 
     async 'environments:select'({ environment }) {

@@ -1,6 +1,7 @@
 // Polling (no webhooks exist): DESIGN.md "Polling". One round asks for the PENDING list, paged at
 // 500 by the spec's rule, and fetches one by one only the local `ordered` rows that left it. So a
 // round costs ceil(pending / 500) + (rows that changed) requests, not one per order.
+import { isAcceptanceExpired } from '../../../shared/domain/acceptance.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
 import { getCampaign, listCampaigns, setSendState, type Campaign, type Environment } from '../db/repos/campaigns.ts';
@@ -98,7 +99,8 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: { sign
       );
     }
     if (state !== 'ordered') result.settled += 1;
-    else if ((expiry ?? row.acceptanceExpiry ?? Infinity) < clock.now()) result.expired += 1;
+    // The expiry the row keeps: the one just read, else the one it had (an unreadable one is not stored).
+    else if (isAcceptanceExpired({ state, acceptanceExpiry: expiry === null || Number.isNaN(expiry) ? row.acceptanceExpiry : expiry }, clock.now())) result.expired += 1;
   }
   result.waiting = rows.length - result.settled;
   return result;

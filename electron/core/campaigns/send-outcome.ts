@@ -14,7 +14,7 @@ export const AUTH_PAUSE_REASON: PauseReason = 'auth';
 
 export interface StopRequest {
   /** 'lease': another process holds the campaign now; its send state is that process's to keep. */
-  readonly reason: 'user' | 'circuit-breaker' | 'auth' | 'mismatch' | 'lease' | 'refused';
+  readonly reason: Exclude<PauseReason, 'interrupted' | 'preflight'> | 'lease';
   readonly detail: string;
 }
 

@@ -104,7 +104,12 @@ export interface SendProgress {
   readonly stats: SendStats;
 }
 
-export type StopReason = 'done' | 'user' | 'circuit-breaker' | 'auth' | 'preflight' | 'attempts' | 'mismatch' | 'lease' | 'refused';
+/**
+ * Why a run ended: every row settled ('done'); a pause reason (an internal error pauses the campaign
+ * as 'interrupted' but reports 'user'); every attempt of one run spent ('attempts', paused as
+ * 'circuit-breaker'); another process took the campaign ('lease').
+ */
+export type StopReason = Exclude<PauseReason, 'interrupted'> | 'done' | 'attempts' | 'lease';
 
 export interface SendResult {
   readonly campaignId: string;

@@ -1,9 +1,11 @@
 // What a recipient row shows: its state's label, the issues of one cell, whether it repeats an
 // e-mail, and its acceptance expiry. Pure, so the tables stay thin.
 import type { RowDto } from '../../../shared/contract.ts';
+import { isAcceptanceExpired } from '../../../shared/domain/acceptance.ts';
+import { ROW_STATES, type RowState } from '../../../shared/domain/rows.ts';
 import { formatRelative } from './time.ts';
 
-export type RowState = RowDto['state'];
+export type { RowState };
 
 export const STATE_LABELS: Readonly<Record<RowState, string>> = {
   invalid: 'Needs fixing',
@@ -16,7 +18,10 @@ export const STATE_LABELS: Readonly<Record<RowState, string>> = {
   skipped: 'Skipped',
 };
 
-export const ROW_STATES: readonly RowState[] = ['invalid', 'ready', 'sending', 'ordered', 'delivered', 'failed', 'cancelled', 'skipped'];
+/** Every row of a campaign, from its counts by state. */
+export function countRows(counts: Readonly<Record<RowState, number>>): number {
+  return ROW_STATES.reduce((n, state) => n + counts[state], 0);
+}
 
 export interface Issue {
   field?: string | undefined;
@@ -60,11 +65,13 @@ export interface ExpiryView {
   expired: boolean;
 }
 
-/** The acceptance expiry of a recipient-enters-details item, flagged once it has passed unaccepted. */
+/**
+ * The acceptance expiry of a recipient-enters-details item still awaiting its recipient (an ordered
+ * row), flagged once it has passed unaccepted: by the engine's clock when it answered, or by now.
+ */
 export function expiryView(row: Pick<RowDto, 'acceptanceExpiry' | 'acceptanceExpired' | 'state'>, now: number): ExpiryView | null {
-  if (row.acceptanceExpiry === null) return null;
-  if (row.state === 'delivered') return null;
-  const expired = row.acceptanceExpired || row.acceptanceExpiry <= now;
+  if (row.acceptanceExpiry === null || row.state !== 'ordered') return null;
+  const expired = row.acceptanceExpired || isAcceptanceExpired(row, now);
   return expired
     ? { text: `Link expired ${formatRelative(row.acceptanceExpiry, now)}`, expired: true }
     : { text: `Awaiting recipient, link expires ${formatRelative(row.acceptanceExpiry, now)}`, expired: false };

@@ -3,7 +3,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallOutput, CampaignSummary, Result, RowDto } from '../../../shared/contract.ts';
 import { bucketFor, type Bucket } from '../lib/chart.ts';
-import type { RowState } from '../lib/rows.ts';
+import { countRows, type RowState } from '../lib/rows.ts';
 import { pagesCovering } from '../lib/windowing.ts';
 import { refusalOf, resumeFlags, type ResumeChoices, type ResumeRefusal } from './campaigns-store.ts';
 import { settle, type StoreDeps, type UiError } from './deps.ts';
@@ -192,9 +192,7 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
           set({ status: 'failed', error: result.error });
           return;
         }
-        const c = result.value.counts;
-        const total = c.invalid + c.ready + c.sending + c.ordered + c.delivered + c.failed + c.cancelled + c.skipped;
-        set({ status: 'ready', summary: result.value, total });
+        set({ status: 'ready', summary: result.value, total: countRows(result.value.counts) });
         loadVisible();
         void get().loadTimeline();
       },

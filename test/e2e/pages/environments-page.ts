@@ -1,6 +1,7 @@
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { Environment } from '../../../shared/domain/campaigns.ts';
 
-export type Env = 'simulator' | 'sandbox' | 'production';
+export type Env = Environment;
 
 export class EnvironmentsPage {
   constructor(readonly page: Page) {}

@@ -1,12 +1,14 @@
 // A campaign's state in words, shared by the list and the campaign screen.
 import type { CampaignSummary } from '../../../../shared/contract.ts';
+import type { PauseReason } from '../../../../shared/domain/campaigns.ts';
+import { countRows } from '../../lib/rows.ts';
 
 export interface StateView {
   label: string;
   tone: 'neutral' | 'active' | 'ok' | 'warn' | 'bad';
 }
 
-const PAUSE_LABELS: Record<NonNullable<CampaignSummary['pausedReason']>, string> = {
+const PAUSE_LABELS: Readonly<Record<PauseReason, string>> = {
   user: 'Paused',
   'circuit-breaker': 'Paused: the service keeps failing',
   interrupted: 'Interrupted',
@@ -34,8 +36,7 @@ export function campaignState(c: CampaignSummary): StateView {
 }
 
 export function totalRows(c: CampaignSummary): number {
-  const k = c.counts;
-  return k.invalid + k.ready + k.sending + k.ordered + k.delivered + k.failed + k.cancelled + k.skipped;
+  return countRows(c.counts);
 }
 
 /** Rows that will not be sent again: delivered, ordered, failed, cancelled, skipped. */

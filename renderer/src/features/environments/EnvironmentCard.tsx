@@ -1,18 +1,18 @@
 // One environment: use it, its address, its key (never shown back, only "set, ending …1234"),
 // its request rate, and a connection test with a plain result.
 import { useState } from 'react';
-import type { EnvironmentInfo } from '../../../../shared/contract.ts';
+import type { EnvironmentInfo, EnvironmentName } from '../../../../shared/contract.ts';
 import { ENVIRONMENT_LABELS } from '../../components/Header.tsx';
 import { Message } from '../../components/Message.tsx';
 import { uiOf } from '../../stores/environments-store.ts';
 import { useEnvironments, useStores } from '../../stores/hooks.ts';
 import { KeyForm } from './KeyForm.tsx';
 
-const DESCRIPTIONS = {
+const DESCRIPTIONS: Readonly<Record<EnvironmentName, string>> = {
   simulator: 'Built into Giftbatch. Orders are simulated: no real gifts, no charges, no key needed.',
   sandbox: "The service's test environment: real API, test balance, gifts not delivered for real.",
   production: 'The real service: real gifts are e-mailed and your balance is charged.',
-} as const;
+};
 
 export function EnvironmentCard({ env, inUse }: { env: EnvironmentInfo; inUse: boolean }) {
   const stores = useStores();

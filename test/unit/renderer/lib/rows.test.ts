@@ -21,11 +21,13 @@ describe('row helpers', () => {
     expect(isDuplicate(ok)).toBe(false);
   });
 
-  it('flags a recipient-details item whose acceptance link has expired, and not a delivered one', () => {
+  it('flags a recipient-details item whose acceptance link has expired, and not a delivered or cancelled one', () => {
     const now = 1_700_000_000_000;
     expect(expiryView(row(1, { state: 'ordered', acceptanceExpiry: now - 3_600_000 }), now)).toEqual({ text: 'Link expired 1 h ago', expired: true });
     expect(expiryView(row(1, { state: 'ordered', acceptanceExpiry: now + 2 * 86_400_000 }), now)?.expired).toBe(false);
     expect(expiryView(row(1, { state: 'delivered', acceptanceExpiry: now - 1000 }), now)).toBeNull();
+    expect(expiryView(row(1, { state: 'cancelled', acceptanceExpiry: now - 1000 }), now)).toBeNull();
+    expect(expiryView(row(1, { state: 'ordered', acceptanceExpiry: now + 1000, acceptanceExpired: true }), now)?.expired).toBe(true);
     expect(expiryView(row(1, { state: 'ordered' }), now)).toBeNull();
   });
 
