@@ -22,6 +22,7 @@ import { DATABASE_FILE } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
 import type { Availability, Product } from './service/index.ts';
 import { NO_CURRENCY, parseProduct } from './service/schemas.ts';
+import { isAcceptanceExpired } from '../../shared/domain/acceptance.ts';
 import { ROW_STATES } from '../../shared/domain/rows.ts';
 
 export interface EngineOptions {
@@ -31,8 +32,19 @@ export interface EngineOptions {
   env?: NodeJS.ProcessEnv;
 }
 
+/** The one sentence for a campaign id the data folder does not hold, wherever it was asked for (the CLI, the app). */
+export function campaignNotFoundMessage(campaignId: string, dataDir: string): string {
+  return `There is no campaign "${campaignId}" in ${dataDir}. It may have been made with another data folder; the campaigns list (giftbatch status) shows the ones this folder holds.`;
+}
+
 export class CampaignNotFoundError extends Error {
   override readonly name = 'CampaignNotFoundError';
+  constructor(
+    readonly campaignId: string,
+    dataDir: string,
+  ) {
+    super(campaignNotFoundMessage(campaignId, dataDir));
+  }
 }
 
 /** A failure of the service itself (unreachable, key refused), as opposed to a problem with a row. */
@@ -185,7 +197,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
 
   const campaign = (id: string): Campaign => {
     const found = getCampaign(db, id);
-    if (!found) throw new CampaignNotFoundError(`No campaign "${id}" in ${options.dataDir}. List them with: giftbatch status`);
+    if (!found) throw new CampaignNotFoundError(id, options.dataDir);
     return found;
   };
 
@@ -380,7 +392,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         counts: countByState(db, campaignId),
         charged: chargedTotals(db, campaignId),
         charged_cancelled: chargedTotals(db, campaignId, { states: ['cancelled'] }),
-        acceptance_expired: waiting.filter((r) => r.acceptanceExpiry != null && r.acceptanceExpiry < now).length,
+        acceptance_expired: waiting.filter((r) => isAcceptanceExpired(r, now)).length,
         flagged: countFlagged(db, campaignId),
       };
     },

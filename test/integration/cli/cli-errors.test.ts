@@ -35,7 +35,7 @@ describe('the giftbatch CLI on bad input', () => {
       [['validate', csv, '--product', 'abc', ...base], /--product takes a positive whole number/],
       [['validate', csv, '--product', '1', ...base], /Product 1 is not in the catalog of the simulator service at http:\/\/127\.0\.0\.1:\d+/],
       [['validate', csv, '--product', product, '--amount', '10.001', ...base], /--amount 10\.001: .*more decimals than USD allows/],
-      [['report', 'c_nosuchthing', '--out', join(dir, 'r.csv'), ...base], /No campaign "c_nosuchthing"/],
+      [['report', 'c_nosuchthing', '--out', join(dir, 'r.csv'), ...base], /There is no campaign "c_nosuchthing" in .*data/],
       [['report', 'c_nosuchthing', ...base], /--out FILE\.csv is required/],
       [['send', csv, '--product', product, '--rate', '0', ...base], /--rate takes a positive number/],
       [['products', '--country', 'US', '--env', 'sandbox', '--data-dir', join(dir, 'data')], /No service address is set for sandbox/],

@@ -4,13 +4,13 @@ import { AppError, classifyError, createRedactor } from '../../../../electron/co
 import { CampaignBusyError } from '../../../../electron/core/campaigns/send-queue.ts';
 import { ConfigurationError } from '../../../../electron/core/connections.ts';
 import { IllegalSendStateError } from '../../../../electron/core/db/repos/campaigns.ts';
-import { CampaignNotFoundError, ServiceError } from '../../../../electron/core/engine.ts';
+import { campaignNotFoundMessage, CampaignNotFoundError, ServiceError } from '../../../../electron/core/engine.ts';
 import { MoneyError } from '../../../../shared/domain/money.ts';
 
 describe('classifyError', () => {
   it.each([
     [new AppError('conflict', 'busy'), 'conflict', 'busy'],
-    [new CampaignNotFoundError('no campaign x'), 'not-found', 'no campaign x'],
+    [new CampaignNotFoundError('c_x', '/data'), 'not-found', campaignNotFoundMessage('c_x', '/data')],
     [new ConfigurationError('no address'), 'configuration', 'no address'],
     [new ServiceError('refused', 'auth'), 'service-auth', 'refused'],
     [new ServiceError('down', 'unreachable'), 'service-unreachable', 'down'],
