@@ -11,7 +11,7 @@ const SAMPLE_ROWS = 20;
  * voting for the comma.
  */
 export function detectDelimiter(text: string): CsvDelimiter {
-  const sample = leadingLines(text, SAMPLE_ROWS * 2);
+  const sample = leadingLines(text, SAMPLE_ROWS * 2).replace(/\r\n?/g, '\n');
   let best: CsvDelimiter = ',';
   let bestScore = -1;
   for (const delimiter of DELIMITERS) {
@@ -32,8 +32,9 @@ export function detectDelimiter(text: string): CsvDelimiter {
   return best;
 }
 
-// The first lines only: papaparse splits its whole input up front when it holds no quote, and the
-// file may have 100,000 lines. Twice the rows sampled leaves room for quoted line breaks.
+// The first lines only (with LF line breaks): papaparse splits its whole input up front when it holds
+// no quote, and the file may have 100,000 lines. Twice the rows sampled leaves room for quoted line
+// breaks.
 function leadingLines(text: string, count: number): string {
   let at = -1;
   for (let i = 0; i < count; i++) {

@@ -63,33 +63,35 @@ const DECIMAL_POINT = /\d\.\d{1,2}\D*$/;
 export type RecordVisitor = (delimiter: CsvDelimiter) => ((record: CsvRecord) => void) | null;
 
 export function parseCsvText(decoded: DecodedCsv, options: ParseOptions = {}, visitor?: RecordVisitor): ParsedCsv {
-  // One line ending for papaparse and for line counting; mixed endings would otherwise merge rows.
-  // A file with CRLF throughout (as Excel writes it) is parsed as it is, with CRLF as the record
-  // separator, instead of copying the whole text; the few cells that hold a line break get theirs
-  // normalised after parsing, so the result is the same either way.
-  const breaks = lineBreaks(decoded.text);
-  const crlf = breaks.crlf;
+  // Every line break is one: CRLF, CR and LF alike, whether it ends a record or sits in a quoted
+  // cell. Papaparse takes one record separator, so a text is read with LF after its breaks are
+  // written as LF, except a text with CRLF throughout (as Excel writes it), which is read as it is
+  // with CRLF: copying it costs more than the import's bench target leaves (about 25 ms on the
+  // 100,000-row file, papaparse's own read being about 80), and only its cells' breaks need LF.
+  const crlf = crlfThroughout(decoded.text);
+  const newline = crlf ? '\r\n' : '\n';
   let text = crlf || !decoded.text.includes('\r') ? decoded.text : decoded.text.replace(LINE_BREAKS, '\n');
   let line = 1;
   let delimiter = options.delimiter;
   // Excel's "sep=;" first line names the delimiter.
-  const firstBreak = text.indexOf('\n');
-  const firstLineEnd = firstBreak < 0 ? text.length : crlf ? firstBreak - 1 : firstBreak;
-  const sep = SEP_LINE.exec(text.slice(0, firstLineEnd));
+  const firstBreak = text.indexOf(newline);
+  const sep = SEP_LINE.exec(firstBreak < 0 ? text : text.slice(0, firstBreak));
   if (sep) {
     const named = DELIMITERS.find((d) => d === sep[1]);
     delimiter ??= named;
-    text = firstBreak >= 0 ? text.slice(firstBreak + 1) : '';
+    text = firstBreak >= 0 ? text.slice(firstBreak + newline.length) : '';
     line = 2;
   }
-  delimiter ??= detectDelimiter(crlf ? leadingLines(text, DELIMITER_SAMPLE_LINES).replace(LINE_BREAKS, '\n') : text);
+  delimiter ??= detectDelimiter(text);
 
-  const result = Papa.parse<string[]>(text, { delimiter, newline: crlf ? '\r\n' : '\n', quoteChar: '"', skipEmptyLines: false });
+  const result = Papa.parse<string[]>(text, { delimiter, newline, quoteChar: '"', skipEmptyLines: false });
   const rows = result.data;
   // Every line break of the text ends a record unless some cell holds one (a quoted line break, or
   // an unclosed quote that ran on): only then are cells searched for them.
-  const breaksInCells = breaks.count - (sep ? 1 : 0) !== rows.length - 1;
-  if (crlf && breaksInCells) normaliseCellBreaks(rows);
+  const countInnerLines = countLf(text) !== rows.length - 1;
+  if (crlf && countInnerLines) {
+    for (const row of rows) for (let i = 0; i < row.length; i++) row[i] = row[i]!.replaceAll('\r\n', '\n');
+  }
   const rowErrors = new Map<number, string>();
   for (const error of result.errors) {
     // An unclosed quote swallows the lines after it: that is the one to tell.
@@ -97,7 +99,6 @@ export function parseCsvText(decoded: DecodedCsv, options: ParseOptions = {}, vi
       rowErrors.set(error.row, error.code);
     }
   }
-  const countInnerLines = breaksInCells;
   const problems: CsvProblem[] = [];
 
   let index = 0;
@@ -171,48 +172,22 @@ export function parseCsvText(decoded: DecodedCsv, options: ParseOptions = {}, vi
   };
 }
 
-const DELIMITER_SAMPLE_LINES = 40;
-
-// The first `count` lines, without the line break that ends the last of them.
-function leadingLines(text: string, count: number): string {
-  let at = -1;
-  for (let i = 0; i < count; i++) {
-    at = text.indexOf('\n', at + 1);
-    if (at < 0) return text;
-  }
-  return text.slice(0, at);
-}
-
-/** How many line breaks the text holds, and whether every one of them is CRLF (none alone). */
-function lineBreaks(text: string): { count: number; crlf: boolean } {
-  let count = 0;
-  let everyCrlf = true;
+/** True when the text has line breaks and every one is CRLF (no CR or LF alone). */
+function crlfThroughout(text: string): boolean {
+  let lfs = 0;
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) {
-    count++;
-    if (everyCrlf && text.charCodeAt(at - 1) !== 0x0d) everyCrlf = false;
-  }
-  if (!everyCrlf || count === 0) {
-    // Counted as the normalised text would have them: CRLF, CR and LF are one break each.
-    let crs = 0;
-    for (let at = text.indexOf('\r'); at >= 0; at = text.indexOf('\r', at + 1)) if (text.charCodeAt(at + 1) !== 0x0a) crs++;
-    return { count: count + crs, crlf: false };
+    if (text.charCodeAt(at - 1) !== 0x0d) return false;
+    lfs++;
   }
   let crs = 0;
-  for (let at = text.indexOf('\r'); at >= 0; at = text.indexOf('\r', at + 1)) crs++;
-  // Every LF follows a CR here, so the CRs beyond them stand alone (in a quoted cell, say), and
-  // each is one more break in the normalised text.
-  return crs === count ? { count, crlf: true } : { count: crs, crlf: false };
+  for (let at = text.indexOf('\r'); at >= 0 && crs <= lfs; at = text.indexOf('\r', at + 1)) crs++;
+  return lfs > 0 && crs === lfs;
 }
 
-// In a CRLF file parsed with CRLF as the separator, a cell's line breaks are still CRLF: write them
-// as the normalised text would have (LF), so values do not depend on the path taken.
-function normaliseCellBreaks(rows: string[][]): void {
-  for (const row of rows) {
-    for (let i = 0; i < row.length; i++) {
-      const cell = row[i]!;
-      if (cell.includes('\r')) row[i] = cell.replace(LINE_BREAKS, '\n');
-    }
-  }
+function countLf(text: string): number {
+  let count = 0;
+  for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }
 
 /** The mapped cell, trimmed; empty when the column is not mapped or the record is short of it. */
