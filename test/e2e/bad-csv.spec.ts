@@ -1,5 +1,6 @@
 // Files that are not a list of recipients: each says what is wrong and what to do, and nothing is
 // created from them until the columns are right.
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test('a bad CSV is explained and blocks the draft until its columns are chosen', async ({ app, shell, page }) => {
@@ -7,14 +8,17 @@ test('a bad CSV is explained and blocks the draft until its columns are chosen',
   await app.nav('campaigns');
   await expect(page.getByTestId('campaigns-empty')).toContainText('No campaigns yet');
   await app.screenshot('00-campaigns-empty');
+  await expectNoAxeViolations(page, 'campaigns list, empty');
   await app.nav('new');
+  await expectNoAxeViolations(page, 'wizard: gift step');
   await app.wizard.chooseProduct('Brightleaf Coffee');
   await app.wizard.fillSetup({ sender: 'Events team' });
   await app.wizard.next();
 
-  // An empty file never reaches the engine.
-  await app.wizard.uploadFile({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
+  // An empty file never reaches the engine (chosen with the button, as a person would).
+  await app.wizard.chooseFile({ name: 'empty.csv', mimeType: 'text/csv', buffer: Buffer.alloc(0) });
   await expect(page.getByTestId('file-error')).toContainText('"empty.csv" is empty');
+  await expectNoAxeViolations(page, 'wizard: import step, empty file refused');
 
   // Headers that name nothing we know: the problems are listed and the draft is blocked.
   const unknown = 'Who;Where\r\nAda;ada@example.com\r\nAlan;not-an-address\r\n';
@@ -25,6 +29,7 @@ test('a bad CSV is explained and blocks the draft until its columns are chosen',
   await expect(page.getByTestId('import-blocker')).toContainText('e-mail address');
   await expect(app.wizard.createButton).toBeDisabled();
   await app.screenshot('09-bad-csv');
+  await expectNoAxeViolations(page, 'wizard: import step, columns not recognised');
 
   // Choosing the columns by hand makes it usable; the bad address is found per row.
   await app.wizard.map('email', 'Where');

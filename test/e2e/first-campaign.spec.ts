@@ -1,6 +1,7 @@
 // A newcomer on the Simulator: the welcome, the sample list, one row to fix, the send, every row
 // delivered, and a delivery report that says so.
 import { readFile } from 'node:fs/promises';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test('first launch: the sample campaign is fixed, sent, delivered and reported', async ({ app, shell, page }) => {
@@ -14,6 +15,7 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   expect(new URL(page.url()).hash).not.toContain('token');
   expect(new URL(page.url()).searchParams.get('token')).toBeNull();
   await app.screenshot('01-welcome');
+  await expectNoAxeViolations(page, 'welcome');
 
   // The theme can be chosen by hand, over the system's.
   await page.getByTestId('theme-select').selectOption('dark');
@@ -30,6 +32,7 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(app.wizard.delimiter).toHaveValue(',');
   await expect(page.getByTestId('preview-invalid')).toHaveText('1');
   await app.screenshot('03-new-campaign-recipients');
+  await expectNoAxeViolations(page, 'wizard: import step, sample list read');
 
   // The gift step, as the sample left it.
   await page.getByRole('button', { name: 'Back' }).click();
@@ -38,6 +41,7 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await page.getByTestId('wiz-show-unavailable').check();
   await expect(page.getByText('Cannot be ordered:').first()).toBeVisible();
   await app.screenshot('02-new-campaign-gift');
+  await expectNoAxeViolations(page, 'wizard: gift step, unavailable products shown');
   await app.wizard.next();
   await app.wizard.expectPreviewReady();
 
@@ -49,6 +53,13 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(broken.getByTestId('cell-error')).toContainText('not a valid e-mail address');
   const line = Number(await broken.getAttribute('data-line'));
   await app.screenshot('04-review-errors');
+  await expectNoAxeViolations(page, 'wizard: review step, errors filter');
+  const editor = page.locator(`[data-testid="draft-row-editor"][data-line="${line}"]`);
+  await app.wizard.row(line).getByTestId('row-edit').click();
+  await expect(editor).toBeVisible();
+  await expectNoAxeViolations(page, 'wizard: review step, row editor open');
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toHaveCount(0);
   await app.wizard.editRow(line, { email: 'tim.berners-lee@example.org' });
   await app.wizard.filter('all');
   await expect(app.wizard.row(line)).toHaveAttribute('data-status', 'ready');
@@ -61,6 +72,7 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(app.wizard.costCount).toHaveText('11');
   await expect(app.wizard.costTotal).toHaveText('USD 110.00');
   await app.screenshot('04-review-fixed');
+  await expectNoAxeViolations(page, 'wizard: review step, all rows');
 
   // 4. The confirmation says how many, how much, and that orders are final.
   await app.wizard.openConfirm();
@@ -68,6 +80,7 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(page.getByTestId('confirm-total')).toHaveText('USD 110.00');
   await expect(page.getByTestId('confirm-final')).toContainText('Orders are final');
   await app.screenshot('05-confirm-send');
+  await expectNoAxeViolations(page, 'wizard: confirm-send dialog');
   await app.wizard.confirmSend();
 
   // 5. The campaign: every row ordered, then delivered.
@@ -81,6 +94,7 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(page.getByTestId('charged-total')).toContainText('USD');
   await expect(page.getByTestId('timeline').locator('path.chart-delivered')).toHaveCount(1);
   await app.screenshot('06-campaign-delivered');
+  await expectNoAxeViolations(page, 'campaign: delivered');
 
   // 6. The delivery report: one line per recipient, delivered, with order ids.
   const download = await app.campaign.exportReport();
@@ -101,4 +115,5 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(row).toHaveAttribute('data-send-state', 'done');
   await expect(row).toContainText('11 / 11');
   await app.screenshot('07-campaigns');
+  await expectNoAxeViolations(page, 'campaigns list');
 });

@@ -3,6 +3,7 @@
 // Resume every recipient has exactly one order at the service.
 import { expect, test } from '@playwright/test';
 import { AppShell } from './pages/app-shell.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { recipientsCsv } from './support/csv.ts';
 import { startWebShell, tempDir, type Child } from './support/processes.ts';
 import { ordersByReference } from './support/simulator-state.ts';
@@ -19,6 +20,7 @@ test('a campaign killed mid-send is flagged as interrupted and resumed without a
     // Slow the Simulator down so the kill lands mid-send.
     await page.getByRole('button', { name: 'Set up Sandbox or Production' }).click();
     await app.environments.setRate('simulator', 5);
+    await expectNoAxeViolations(page, 'environments, rate saved');
 
     await app.nav('new');
     await app.wizard.chooseProduct('Brightleaf Coffee');
@@ -38,6 +40,9 @@ test('a campaign killed mid-send is flagged as interrupted and resumed without a
 
     await shell.kill();
     shell = null;
+    // Checked after the kill, not before: it takes seconds, and the send must still be under way when
+    // the engine dies. The page still shows the campaign as sending, now with the engine gone.
+    await expectNoAxeViolations(page, 'campaign: sending, engine stopped');
     shell = await startWebShell(data.path);
     await app.open(shell.url);
 
@@ -51,11 +56,15 @@ test('a campaign killed mid-send is flagged as interrupted and resumed without a
     expect(Number(sent) + Number(left)).toBe(ROWS);
     expect(Number(left)).toBeGreaterThan(0);
     await app.screenshot('08-campaigns-interrupted');
+    await expectNoAxeViolations(page, 'campaigns list, one interrupted');
 
     await app.nav('environments');
     await app.environments.setRate('simulator', 100);
     await app.nav('campaigns');
-    await app.campaigns.resume('Interrupted gala');
+    await app.campaigns.campaign('Interrupted gala').getByTestId('campaign-resume').click();
+    await expect(page.getByTestId('resume-dialog')).toBeVisible();
+    await expectNoAxeViolations(page, 'resume dialog');
+    await page.getByTestId('resume-confirm').click();
     await expect(app.campaign.root).toBeVisible();
     await expect(app.campaign.count('to-send')).toHaveText('0', { timeout: 60_000 });
     await expect(app.campaign.count('failed')).toHaveText('0');

@@ -1,5 +1,6 @@
 // Thousands of rows: the validation table and the campaign table keep only the rows in view in the
 // DOM, fetch what scrolls in, and find a row by search.
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { recipientsCsv } from './support/csv.ts';
 
@@ -24,6 +25,7 @@ test('10,000 recipients: only the rows in view are drawn, scrolling and search r
   await expect(app.wizard.row(ROWS + 1)).toBeVisible();
   expect(await page.getByTestId('draft-row').count()).toBeLessThan(60);
   await expect(app.wizard.costTotal).toHaveText('USD 250,000.00');
+  await expectNoAxeViolations(page, 'wizard: review step, 10,000 rows scrolled');
 
   // The campaign screen of the same draft, its rows fetched page by page.
   await app.nav('campaigns');
@@ -46,4 +48,11 @@ test('10,000 recipients: only the rows in view are drawn, scrolling and search r
   await expect(page.getByTestId('rows-total')).toHaveText('1 row');
   await expect(app.campaign.rowByEmail('guest9999@example.net')).toBeVisible();
   await app.screenshot('11-campaign-draft-10000-rows');
+  await expectNoAxeViolations(page, 'campaign: draft of 10,000 rows, searched');
+
+  // A search that finds nobody says so, under the Recipients heading.
+  await page.getByTestId('rows-search').fill('nobody-by-this-name');
+  await expect(page.getByTestId('rows-total')).toHaveText('0 rows');
+  await expect(page.getByRole('heading', { level: 3, name: 'No row matches' })).toBeVisible();
+  await expectNoAxeViolations(page, 'campaign: a search that matches no row');
 });

@@ -2,6 +2,7 @@
 // otherwise (`--dialect item-custom-amount`). The first order goes alone, its answer is checked
 // against its row, and the difference pauses the campaign before a second wrong gift: the banner
 // names it, the one row is flagged with what it asked and what was issued, the rest wait.
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { startSimulator, type Child } from './support/processes.ts';
 
@@ -66,10 +67,12 @@ test('an order issued for another amount pauses the campaign after one gift, and
   // The run's end is announced as an error that stays until read; read, it is dismissed.
   const notice = page.getByTestId('notice').filter({ hasText: 'the service issued USD 5.00 for a USD 11.50 gift' });
   await expect(notice).toHaveAttribute('role', 'alert');
+  await expectNoAxeViolations(page, 'campaign: paused on a mismatch, error notice shown');
   await notice.getByRole('button', { name: 'Dismiss' }).click();
   await expect(notice).toHaveCount(0);
   await expect(page.getByTestId('timeline').locator('path.chart-ordered')).toHaveCount(1);
   await app.screenshot('26-campaign-paused-mismatch');
+  await expectNoAxeViolations(page, 'campaign: paused on a mismatch');
 
   // The campaigns list says so too.
   await app.nav('campaigns');
@@ -77,4 +80,5 @@ test('an order issued for another amount pauses the campaign after one gift, and
   await expect(listed).toHaveAttribute('data-paused-reason', 'mismatch');
   await expect(listed.getByTestId('campaign-flagged')).toContainText('1 row flagged');
   await app.screenshot('27-campaigns-mismatch');
+  await expectNoAxeViolations(page, 'campaigns list, one flagged');
 });

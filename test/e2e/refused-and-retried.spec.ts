@@ -1,6 +1,7 @@
 // A service that refuses every order the same way (the balance ran out): after three identical
 // refusals the campaign pauses with the service's words instead of failing every row; once the
 // balance is topped up, the failed rows go back in one step and Resume sends them, once each.
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { startSimulator, type Child } from './support/processes.ts';
 
@@ -51,6 +52,7 @@ test('the same refusal three times pauses the campaign; the failed rows are retr
   await expect(app.campaign.count('failed')).toHaveText('3');
   await expect(app.campaign.count('to-send')).toHaveText(String(ROWS - 6));
   await app.screenshot('30-campaign-paused-refused');
+  await expectNoAxeViolations(page, 'campaign: paused on refusals');
 
   await setBalance('500.00');
   await page.getByTestId('campaign-retry-failed').click();
@@ -58,8 +60,12 @@ test('the same refusal three times pauses the campaign; the failed rows are retr
   await expect(app.campaign.count('failed')).toHaveText('0');
   await expect(app.campaign.count('to-send')).toHaveText(String(ROWS - 3));
   await app.screenshot('31-campaign-failed-rows-back');
+  await expectNoAxeViolations(page, 'campaign: failed rows back to send');
 
-  await app.campaign.resume();
+  await page.getByTestId('campaign-resume').click();
+  await expect(page.getByTestId('resume-dialog')).toBeVisible();
+  await expectNoAxeViolations(page, 'resume dialog, from the campaign');
+  await page.getByTestId('resume-confirm').click();
   await expect(app.campaign.count('ordered')).toHaveText(String(ROWS), { timeout: 30_000 });
   await expect(app.campaign.count('failed')).toHaveText('0');
   const audit = (await (await fetch(`${service.url}/__audit`)).json()) as { accounts: Record<string, { orders: { externalReferenceId: string }[] }> };

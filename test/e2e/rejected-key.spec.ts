@@ -1,5 +1,6 @@
 // The Sandbox environment pointed at a service that accepts one key only: a wrong key is stored
 // (shown only by its last characters) and the connection test says plainly that it was refused.
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { startSimulator, type Child } from './support/processes.ts';
 
@@ -18,6 +19,7 @@ test('a rejected key is reported by the connection test, and the right key passe
   await app.nav('environments');
   await expect(app.environments.root).toBeVisible();
   await expect(app.environments.card('simulator').getByTestId('env-simulator-in-use')).toBeVisible();
+  await expectNoAxeViolations(page, 'environments');
 
   await app.environments.setAddress('sandbox', service.url);
   await app.environments.setKey('sandbox', 'wrong-key-1234');
@@ -29,6 +31,7 @@ test('a rejected key is reported by the connection test, and the right key passe
   await expect(refused).toContainText('✗');
   await expect(refused).toContainText(/key|refused|unauthori[sz]ed|401/i);
   await app.screenshot('10-environments-key-rejected');
+  await expectNoAxeViolations(page, 'environments, key rejected');
 
   await app.environments.setKey('sandbox', 'good-key-5678');
   await expect(app.environments.keyStatus('sandbox')).toContainText('…5678');
@@ -39,4 +42,5 @@ test('a rejected key is reported by the connection test, and the right key passe
   await app.environments.use('sandbox');
   await expect(app.simulatorBadge).toHaveCount(0);
   await expect(page.getByTestId('current-environment')).toHaveAttribute('data-environment', 'sandbox');
+  await expectNoAxeViolations(page, 'environments, Sandbox in use');
 });

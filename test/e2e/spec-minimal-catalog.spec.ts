@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { AppShell } from './pages/app-shell.ts';
 import { runCli } from './support/cli.ts';
+import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { startSimulator, tempDir, type Child } from './support/processes.ts';
 
@@ -62,6 +63,7 @@ async function sendAndDeliver(app: AppShell, name: string, screenshots: { confir
     await expect(page.getByTestId('confirm-repeats')).toHaveCount(0);
   }
   if (screenshots.confirm) await app.screenshot(screenshots.confirm);
+  await expectNoAxeViolations(page, `confirm-send dialog (${name})`);
   await app.wizard.confirmSend();
 
   // Every row ordered, then delivered, the service's list lag notwithstanding; the charge as stated.
@@ -75,6 +77,7 @@ async function sendAndDeliver(app: AppShell, name: string, screenshots: { confir
   await expect(page.getByTestId('charged-total')).toHaveText('USD 42.75');
   await expect(app.campaign.rowByEmail('guest2@example.net')).toContainText('USD 25.50');
   await app.screenshot(screenshots.delivered);
+  await expectNoAxeViolations(page, `campaign: delivered (${name})`);
 }
 
 test('a catalog without product currencies: the organiser states USD, and the campaign is sent, delivered and charged', async ({ app, shell, page }) => {
@@ -93,6 +96,7 @@ test('a catalog without product currencies: the organiser states USD, and the ca
   await expect(range.getByTestId('currency-select').locator('option')).toHaveText(['Choose…', 'USD', 'EUR', 'GBP', 'KRW', 'JPY', 'Another currency…']);
   await expect(app.wizard.product(RANGE)).toHaveCount(0);
   await app.screenshot('20-catalog-currency-not-stated');
+  await expectNoAxeViolations(page, 'wizard: gift step, currency not stated');
 
   // The organiser says USD: the product becomes pickable and chosen, with a note that can change it.
   await app.wizard.chooseCurrency(RANGE, 'USD');
@@ -102,6 +106,7 @@ test('a catalog without product currencies: the organiser states USD, and the ca
   await expect(app.wizard.currencyNote(RANGE)).toContainText('The first order confirms it');
   await expect(app.wizard.unreadableProduct(RANGE)).toHaveCount(0);
   await app.screenshot('21-catalog-currency-stated');
+  await expectNoAxeViolations(page, 'wizard: gift step, currency stated');
 
   await sendAndDeliver(app, 'Harborline thanks', { confirm: '22-confirm-currency-stated', delivered: '23-campaign-delivered-spec-minimal' });
 });
@@ -138,9 +143,11 @@ test('a currency learned from earlier orders is said so and can be changed, and 
   await expect(app.wizard.unreadableProduct(RANGE)).toHaveCount(0);
   await app.wizard.chooseProduct(RANGE);
   await app.screenshot('24-catalog-currency-learned');
+  await expectNoAxeViolations(page, 'wizard: gift step, currency learned');
   await app.wizard.currencyNote(RANGE).getByTestId('currency-change').click();
   await expect(app.wizard.currencyNote(RANGE).getByTestId('currency-select')).toHaveValue('USD');
   await app.screenshot('25-catalog-currency-change');
+  await expectNoAxeViolations(page, 'wizard: gift step, changing the currency');
   await app.wizard.currencyNote(RANGE).getByRole('button', { name: 'Cancel' }).click();
   await expect(app.wizard.product(RANGE).getByRole('radio')).toBeChecked();
 

@@ -58,6 +58,12 @@ export class NewCampaignPage {
     await this.page.getByTestId('wiz-file').setInputFiles(file);
   }
 
+  /** As a person does it: the "Choose a file…" button opens the browser's file chooser. */
+  async chooseFile(file: { name: string; mimeType: string; buffer: Buffer }): Promise<void> {
+    const [chooser] = await Promise.all([this.page.waitForEvent('filechooser'), this.page.getByTestId('wiz-file-choose').click()]);
+    await chooser.setFiles(file);
+  }
+
   async expectPreviewReady(): Promise<void> {
     await expect(this.page.getByTestId('step-import')).toHaveAttribute('data-preview', 'ready');
   }

@@ -23,7 +23,7 @@ export function CampaignScreen({ id }: { id: string }) {
 
   if (status === 'failed' && error) {
     return (
-      <EmptyState title="This campaign could not be opened" testId="campaign-error">
+      <EmptyState title="This campaign could not be opened" level={1} testId="campaign-error">
         <p>{error.message}</p>
         <button type="button" onClick={() => stores.app.getState().navigate({ name: 'campaigns' })}>
           Back to the campaigns

@@ -63,7 +63,7 @@ export function RowsSection() {
       </div>
       {rowsError && <Message kind="error">{rowsError}</Message>}
       {total === 0 ? (
-        <EmptyState title={filterIsActive(filter) ? 'No row matches' : 'No rows'}>
+        <EmptyState title={filterIsActive(filter) ? 'No row matches' : 'No rows'} level={3}>
           <p>{filterIsActive(filter) ? 'Choose another filter or clear the search.' : 'This campaign has no recipients.'}</p>
         </EmptyState>
       ) : (

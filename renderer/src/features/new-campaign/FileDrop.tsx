@@ -1,5 +1,7 @@
 // A CSV comes in by the file picker or by dropping it here; either way it is read as bytes (the
-// engine detects the encoding) and handed over as base64.
+// engine detects the encoding) and handed over as base64. The visible "Choose a file…" button is the
+// one control: the native file input it opens is hidden outright (not just visually), so it is neither
+// a second, invisible tab stop nor an unlabelled field to a screen reader.
 import { useRef, useState } from 'react';
 import { base64Size, bytesToBase64, formatBytes } from '../../lib/base64.ts';
 import type { WizardFile } from '../../stores/wizard-store.ts';
@@ -55,17 +57,17 @@ export function FileDrop({ current, onFile, onReject }: { current: WizardFile | 
         id="wiz-file"
         type="file"
         accept=".csv,.txt,.tsv,text/csv,text/plain"
-        className="visually-hidden"
+        hidden
         data-testid="wiz-file"
         onChange={(e) => {
           void take(e.target.files?.[0]);
           e.target.value = '';
         }}
       />
-      <button type="button" onClick={() => input.current?.click()} aria-controls="wiz-file">
+      <button type="button" onClick={() => input.current?.click()} aria-describedby="wiz-file-help" data-testid="wiz-file-choose">
         {current ? 'Choose another file…' : 'Choose a file…'}
       </button>
-      <p className="muted small">One row per recipient with at least a name and an e-mail column. UTF-8, Excel exports and ; or tab separators work.</p>
+      <p id="wiz-file-help" className="muted small">One row per recipient with at least a name and an e-mail column. UTF-8, Excel exports and ; or tab separators work.</p>
     </div>
   );
 }

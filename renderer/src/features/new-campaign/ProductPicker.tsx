@@ -174,9 +174,9 @@ function UnreadableList({ items, country, busy }: { items: UnreadableProductDto[
   const anyCurrency = items.some((u) => u.needsCurrency);
   return (
     <section className="unreadable" aria-labelledby="unreadable-title" data-testid="unreadable-products">
-      <h3 id="unreadable-title">
+      <h2 id="unreadable-title">
         {items.length === 1 ? 'One product the service does not describe in full' : `${items.length} products the service does not describe in full`}
-      </h3>
+      </h2>
       <p className="muted small">
         Listed so that none goes missing.
         {anyCurrency && ' A currency you choose applies to every product of this catalog whose record states none; the first order of the campaign confirms it.'}
