@@ -1,6 +1,12 @@
 // Command-line flags of `giftbatch simulator`. Every flag takes a value, as `--flag V` or `--flag=V`.
+// node:util's parseArgs splits the command line; its tokens are then applied in order, so a later
+// flag wins over an earlier one it overlaps (--dialect and --list-lag), and each value is checked
+// here, with messages that name the flag and say what it takes. It runs non-strict for that: strict
+// parseArgs would refuse a negative number as "ambiguous" before our check could say "must not be
+// negative", and would word unknown flags and missing values its own way.
 
 import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
 import { DIALECT_NAMES, parseDialect } from './dialects.ts';
 import { FAULT_KINDS, SimulatorError, type FaultSettings, type SimulatorOptions } from './types.ts';
 
@@ -83,23 +89,24 @@ export function simulatorUsage(): string {
   return ['Usage: giftbatch simulator [flags]', ...Object.entries(FLAGS).map(([f, { help }]) => `  ${f.padEnd(width)}  ${help}`)].join('\n');
 }
 
+/** Every flag, to parseArgs, as an option that takes a value. */
+const PARSE_OPTIONS = Object.fromEntries(Object.keys(FLAGS).map((flag) => [flag.slice(2), { type: 'string' as const }]));
+
 export function parseSimulatorArgs(argv: readonly string[]): ParsedSimulatorArgs {
+  const args = [...argv];
+  const { tokens } = parseArgs({ args, options: PARSE_OPTIONS, strict: false, allowPositionals: true, tokens: true });
   const opts: ParsedSimulatorArgs = { port: 0, host: '127.0.0.1' };
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] ?? '';
-    const eq = arg.indexOf('=');
-    const flag = arg.startsWith('--') && eq > 0 ? arg.slice(0, eq) : arg;
-    const spec = FLAGS[flag];
-    if (!spec) {
-      throw new SimulatorArgsError(`unknown flag "${arg}"; known flags: ${Object.keys(FLAGS).join(' ')}`);
+  for (const token of tokens) {
+    // Anything that is not a known --flag (a positional, "--", a short or unknown option) is
+    // reported as written on the command line.
+    const spec = token.kind === 'option' && Object.hasOwn(FLAGS, token.rawName) ? FLAGS[token.rawName] : undefined;
+    if (token.kind !== 'option' || !spec) {
+      throw new SimulatorArgsError(`unknown flag "${args[token.index] ?? ''}"; known flags: ${Object.keys(FLAGS).join(' ')}`);
     }
-    let value: string | undefined;
-    if (flag !== arg) value = arg.slice(eq + 1);
-    else {
-      value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new SimulatorArgsError(`${flag} needs a value`);
-      i++;
-    }
+    const flag = token.rawName;
+    // `--flag V` takes the next word whatever it is; a missing one, or another --flag, is no value.
+    const value = token.value;
+    if (value === undefined || (!token.inlineValue && value.startsWith('--'))) throw new SimulatorArgsError(`${flag} needs a value`);
     spec.apply(opts, value, flag);
   }
   const f = opts.faults;

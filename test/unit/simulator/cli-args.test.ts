@@ -1,6 +1,6 @@
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseSimulatorArgs, SimulatorArgsError } from '../../../electron/simulator/index.ts';
+import { parseSimulatorArgs, SimulatorArgsError, simulatorUsage } from '../../../electron/simulator/index.ts';
 
 describe('parseSimulatorArgs', () => {
   it('reads every flag into options', () => {
@@ -46,8 +46,67 @@ describe('parseSimulatorArgs', () => {
     [['--keys', ','], /at least one key/],
     [['--log', 'verbose'], /--log must be "requests" or "problems"/],
     [['--seed', '1.5'], /--seed must be a whole number/],
+    // Every other flag's bad values, and what is not a flag at all.
+    [['--nope=1'], /^unknown flag "--nope=1"; known flags: --port --host /],
+    [['extra'], /^unknown flag "extra"/],
+    [['--port', '0', 'extra'], /^unknown flag "extra"/],
+    [['--'], /^unknown flag "--"/],
+    [['-p', '4010'], /^unknown flag "-p"/],
+    [['-abc'], /^unknown flag "-abc"/],
+    [['toString'], /^unknown flag "toString"/],
+    [['--constructor', '1'], /^unknown flag "--constructor"/],
+    [['--host'], /^--host needs a value$/],
+    [['--host', '--port', '1'], /^--host needs a value$/],
+    [['--port='], /^--port must be a number, got ""$/],
+    [['--port', ' '], /^--port must be a number, got " "$/],
+    [['--port=--5'], /^--port must be a number, got "--5"$/],
+    [['--port', '-1'], /^--port must be a whole number from 0 to 65535, got "-1"$/],
+    [['--port', '80.5'], /^--port must be a whole number from 0 to 65535, got "80.5"$/],
+    [['--jitter', '-5'], /^--jitter must not be negative, got -5$/],
+    [['--rate', 'fast'], /^--rate must be a number, got "fast"$/],
+    [['--rate', 'Infinity'], /^--rate must be a number, got "Infinity"$/],
+    [['--burst', '0'], /^--burst must be a whole number from 1 to 1000000, got "0"$/],
+    [['--burst', '2.5'], /^--burst must be a whole number from 1 to 1000000/],
+    [['--item-delay', '-1'], /^--item-delay must not be negative, got -1$/],
+    [['--recipient-expiry', 'soon'], /^--recipient-expiry must be a number, got "soon"$/],
+    [['--seed', '4294967296'], /^--seed must be a whole number from -2147483648 to 4294967295/],
+    [['--seed', '-2147483649'], /^--seed must be a whole number from -2147483648 to 4294967295/],
+    [['--slow-ms', '-1'], /^--slow-ms must not be negative, got -1$/],
+    [['--fault-reset', '-0.1'], /^--fault-reset is a probability from 0 to 1, got -0.1$/],
+    [['--fault-503', 'half'], /^--fault-503 must be a number, got "half"$/],
+    [['--fault-truncate', '2'], /^--fault-truncate is a probability from 0 to 1, got 2$/],
+    [['--fault-slow', '1.01'], /^--fault-slow is a probability from 0 to 1/],
+    [['--fault-503-after-commit', '1.5'], /^--fault-503-after-commit is a probability from 0 to 1/],
+    [['--fault-reset', '0.5', '--fault-slow', '0.3', '--fault-truncate', '0.3'], /^the --fault-\* probabilities add up to 1\.1\d*; they must add up to at most 1$/],
+    [['--fault-routes'], /^--fault-routes needs a value$/],
+    [['--fault-routes', 'POST'], /^--fault-routes must be "post" or "all", got "POST"$/],
+    [['--dialect', 'ours,nope'], /^--dialect: unknown dialect "nope"/],
+    [['--list-lag', '-10'], /^--list-lag must not be negative, got -10$/],
+    [['--state-file', ' '], /^--state-file needs a file path$/],
+    [['--log', ''], /^--log must be "requests" or "problems", got ""$/],
+    [['--keys', ' , '], /^--keys needs at least one key, e\.g\. --keys key-a,key-b$/],
   ])('refuses %j with a clear message', (argv, message) => {
     expect(() => parseSimulatorArgs(argv)).toThrow(SimulatorArgsError);
     expect(() => parseSimulatorArgs(argv)).toThrow(message);
+  });
+
+  it('takes a negative number as the value it follows, and a later flag wins over an earlier one', () => {
+    expect(parseSimulatorArgs(['--seed', '-5']).faults?.seed).toBe(-5);
+    expect(parseSimulatorArgs(['--seed=-5', '--seed', '7']).faults?.seed).toBe(7);
+    expect(parseSimulatorArgs(['--port', '1', '--port=2']).port).toBe(2);
+    expect(parseSimulatorArgs(['--host', '::1', '--latency=0']).host).toBe('::1');
+    expect(parseSimulatorArgs(['--fault-500', '0', '--fault-500', '1']).faults?.error500BeforeCommit).toBe(1);
+  });
+
+  it('lists every flag with its help in the usage', () => {
+    const usage = simulatorUsage().split('\n');
+    expect(usage[0]).toBe('Usage: giftbatch simulator [flags]');
+    const flags = usage.slice(1).map((line) => line.trim().split(/\s+/)[0]);
+    expect(flags).toEqual([
+      '--port', '--host', '--latency', '--jitter', '--rate', '--burst', '--item-delay', '--recipient-expiry', '--seed',
+      '--fault-reset', '--fault-500', '--fault-503', '--fault-slow', '--slow-ms', '--fault-truncate', '--fault-503-after-commit',
+      '--fault-routes', '--dialect', '--list-lag', '--state-file', '--log', '--keys',
+    ]);
+    expect(usage.find((line) => line.includes('--port'))).toMatch(/port to listen on \(0 = any free port; default 0\)/);
   });
 });
