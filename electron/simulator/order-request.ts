@@ -26,6 +26,10 @@ const TopLevelAmount = z.looseObject({ custom_amount: amount });
 
 // Not shown in the spec; the simulator picks a generous bound so absurd keys are still refused.
 export const MAX_EXTERNAL_REFERENCE_LENGTH = 255;
+// The service's own check of delivery.recipient.email, not the app's rule (shared/domain/email.ts):
+// the simulator stands in for the service, and a looser service is what the app must not rely on
+// (it checks every address itself before sending). Only ever run on at most 254 characters (the
+// length is checked first), where its backtracking on a run of dots stays small.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /** The external_reference_id of a body, read before anything else so a retry always finds its order. */

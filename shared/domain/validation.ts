@@ -49,7 +49,7 @@ export interface RowIssue {
 export interface ValidatedRow {
   readonly line: number;
   readonly name: string;
-  /** Cleaned (trimmed), with its original case; compare with `normalizeEmail`. */
+  /** Cleaned (trimmed), with its original case; compare by `emailKey`. */
   readonly email: string;
   readonly amount: Money | null;
   readonly message: string;
