@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CsvImport } from '../../shared/domain/csv/index.ts';
 import { exactAmount, formatMoney, toDecimal, totalsByCurrency, type DecimalAmount, type Money } from '../../shared/domain/money.ts';
-import { importCampaign, previewImport, type ImportRequest } from './campaigns/importer.ts';
+import { importCampaign, previewImport, type ImportRequest, type PreviewRequest } from './campaigns/importer.ts';
 import { pollRound, trackedRows, type PollRoundResult } from './campaigns/poller.ts';
 import { nextPollDelay } from './campaigns/policy.ts';
 import { createSendQueue, type RunOptions, type SendQueue, type SendResult } from './campaigns/send-queue.ts';
@@ -131,6 +131,41 @@ export interface CheckedSendOptions extends RunOptions {
   allowRepeats?: boolean;
 }
 
+export interface PreviewOptions {
+  defaultAmount?: Money | null;
+  csv?: ImportRequest['csv'];
+}
+
+export type CampaignRequest = Omit<ImportRequest, 'environment' | 'baseUrl' | 'product' | 'productId'> & { product: Product };
+
+/**
+ * What the importer checks a file against (engine.preview, and the app's import worker): the
+ * product as snapshotted, and the environment whose earlier recipients count as known.
+ */
+export function previewRequestOf(connection: Pick<Connection, 'environment'>, bytes: Uint8Array, product: Product, opts: PreviewOptions = {}): PreviewRequest {
+  return {
+    bytes,
+    environment: connection.environment,
+    productId: product.id,
+    product: snapshotOf(product),
+    ...(opts.defaultAmount ? { defaultAmount: opts.defaultAmount } : {}),
+    ...(opts.csv ? { csv: opts.csv } : {}),
+  };
+}
+
+/** What the importer stores a campaign from (engine.createCampaign, and the app's import worker); refuses a product that cannot be ordered. */
+export function importRequestOf(connection: Pick<Connection, 'environment' | 'baseUrl'>, request: CampaignRequest): ImportRequest {
+  const reason = unorderableReason(request.product);
+  if (reason) throw new ServiceError(`Product ${request.product.id} cannot be ordered: ${reason}.`, 'rejected');
+  return {
+    ...request,
+    environment: connection.environment,
+    baseUrl: connection.baseUrl,
+    productId: request.product.id,
+    product: snapshotOf(request.product),
+  };
+}
+
 export interface Engine {
   readonly db: Db;
   readonly dataDir: string;
@@ -141,8 +176,8 @@ export interface Engine {
   connectionFor(campaign: Campaign, opts?: Omit<ConnectionOptions, 'baseUrl'>): Promise<Connection>;
   catalog(connection: Connection, country?: string, opts?: CatalogOptions): Promise<Catalog>;
   findProduct(connection: Connection, productId: number, country?: string, opts?: CatalogOptions): Promise<Product>;
-  preview(connection: Connection, bytes: Uint8Array, product: Product, opts?: { defaultAmount?: Money | null; csv?: ImportRequest['csv'] }): CsvImport;
-  createCampaign(connection: Connection, request: Omit<ImportRequest, 'environment' | 'baseUrl' | 'product' | 'productId'> & { product: Product }): CreatedCampaign & { preview: CsvImport };
+  preview(connection: Connection, bytes: Uint8Array, product: Product, opts?: PreviewOptions): CsvImport;
+  createCampaign(connection: Connection, request: CampaignRequest): CreatedCampaign & { preview: CsvImport };
   preflight(campaignId: string): Promise<PreflightResult>;
   /**
    * Sends (or resumes) a campaign on its own connection, behind the pre-flight (checkedSend):
@@ -252,30 +287,11 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     },
 
     preview(connection, bytes, product, opts = {}) {
-      return previewImport(db, {
-        bytes,
-        environment: connection.environment,
-        productId: product.id,
-        product: snapshotOf(product),
-        ...(opts.defaultAmount ? { defaultAmount: opts.defaultAmount } : {}),
-        ...(opts.csv ? { csv: opts.csv } : {}),
-      });
+      return previewImport(db, previewRequestOf(connection, bytes, product, opts));
     },
 
     createCampaign(connection, request) {
-      const reason = unorderableReason(request.product);
-      if (reason) throw new ServiceError(`Product ${request.product.id} cannot be ordered: ${reason}.`, 'rejected');
-      return importCampaign(
-        db,
-        {
-          ...request,
-          environment: connection.environment,
-          baseUrl: connection.baseUrl,
-          productId: request.product.id,
-          product: snapshotOf(request.product),
-        },
-        clock.now(),
-      );
+      return importCampaign(db, importRequestOf(connection, request), clock.now());
     },
 
     async preflight(campaignId) {

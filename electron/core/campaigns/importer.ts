@@ -20,8 +20,10 @@ export interface ImportRequest {
   csv?: Pick<ImportOptions, 'delimiter' | 'mapping'>;
 }
 
+export type PreviewRequest = Omit<ImportRequest, 'name' | 'senderName' | 'baseUrl' | 'message'>;
+
 /** Validates without storing anything: what `giftbatch validate` and the import screen show. */
-export function previewImport(db: Db, request: Omit<ImportRequest, 'name' | 'senderName' | 'baseUrl'>): CsvImport {
+export function previewImport(db: Db, request: PreviewRequest): CsvImport {
   return importCsv(request.bytes, validationProduct(request.productId, request.product), {
     ...request.csv,
     ...(request.defaultAmount ? { defaultAmount: request.defaultAmount } : {}),
@@ -47,10 +49,12 @@ export function recipientsOf({ parsed, validation }: CsvImport): NewRecipient[] 
   });
 }
 
-export function importCampaign(db: Db, request: ImportRequest, now: number): CreatedCampaign & { preview: CsvImport } {
-  const preview = previewImport(db, request);
-  const rows = recipientsOf(preview);
-  const created = createCampaign(
+/**
+ * Stores a checked import as a new campaign with every row, in createCampaign's one transaction:
+ * it commits whole or not at all (a process or thread that dies inside it leaves nothing).
+ */
+export function storeImport(db: Db, request: ImportRequest, preview: CsvImport, now: number): CreatedCampaign {
+  return createCampaign(
     db,
     {
       name: request.name,
@@ -63,8 +67,12 @@ export function importCampaign(db: Db, request: ImportRequest, now: number): Cre
       defaultAmountMinor: request.defaultAmount?.minor ?? null,
       currency: request.product.currency,
     },
-    rows,
+    recipientsOf(preview),
     now,
   );
-  return { ...created, preview };
+}
+
+export function importCampaign(db: Db, request: ImportRequest, now: number): CreatedCampaign & { preview: CsvImport } {
+  const preview = previewImport(db, request);
+  return { ...storeImport(db, request, preview, now), preview };
 }
