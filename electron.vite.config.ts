@@ -10,7 +10,12 @@ export default defineConfig({
     build: {
       outDir: 'out/main',
       rollupOptions: {
-        input: { index: resolve(root, 'electron/main/index.ts') },
+        // The import worker is a second entry, out/main/import-worker.js beside index.js, and the
+        // chunks they share are written beside them too: the code that starts the worker finds it
+        // at new URL('./import-worker.js', import.meta.url) from whichever of these files it is in
+        // (electron/core/app/import-runner.ts, importWorkerUrl).
+        input: { index: resolve(root, 'electron/main/index.ts'), 'import-worker': resolve(root, 'electron/core/app/import-worker.ts') },
+        output: { chunkFileNames: '[name]-[hash].js' },
         // Native modules stay outside the bundle (and are unpacked from asar by electron-builder).
         external: ['better-sqlite3', 'keytar'],
       },

@@ -11,6 +11,7 @@ import { CampaignBusyError, CampaignNotSendableError } from '../campaigns/send-q
 import { ConfigurationError } from '../connections.ts';
 import { IllegalSendStateError } from '../db/repos/campaigns.ts';
 import { CampaignNotFoundError, ServiceError } from '../engine.ts';
+import { ImportStoppedError } from './import-runner.ts';
 
 /** A failure a handler raises on purpose, with the contract's code for it. */
 export class AppError extends Error {
@@ -55,6 +56,8 @@ export function classifyError(error: unknown, call: string): CallError & { expec
   if (isDiskFull(error)) return { code: 'configuration', message: DISK_FULL_MESSAGE, expected: true };
   if (error instanceof MoneyError) return { code: 'invalid-input', message: `The amount is not valid: ${error.message}.`, expected: true };
   if (error instanceof CampaignBusyError) return { code: 'conflict', message: error.message, expected: true };
+  // Its own words (nothing was stored, try again), and the worker's error in the log.
+  if (error instanceof ImportStoppedError) return { code: 'internal', message: error.message, expected: false };
   if (error instanceof IllegalSendStateError) {
     return { code: 'conflict', message: `This campaign cannot do that in its current state (${error.message}).`, expected: true };
   }
@@ -90,7 +93,9 @@ export function createRedactor(): Redactor {
   };
 }
 
-export function errorText(error: unknown): string {
-  if (error instanceof Error) return error.stack ?? `${error.name}: ${error.message}`;
-  return String(error);
+/** An error's stack, and its causes' (a few deep). */
+export function errorText(error: unknown, depth = 0): string {
+  if (!(error instanceof Error)) return String(error);
+  const text = error.stack ?? `${error.name}: ${error.message}`;
+  return error.cause === undefined || depth >= 4 ? text : `${text}\ncaused by: ${errorText(error.cause, depth + 1)}`;
 }

@@ -1,0 +1,115 @@
+// The app's two import jobs as its import worker runs them (import-worker.ts), on the worker's own
+// connection: the importer's one implementation (campaigns/importer.ts, which the CLI calls on its
+// own thread), and only what the caller needs back, so that little crosses to the main thread:
+// the preview as the contract's DTO, a new campaign as its id and counts. Also how an error
+// crosses back: the ones an import raises on purpose are rebuilt as themselves on the other side.
+import type { CallOutput, MoneyDto } from '../../../shared/contract.ts';
+import type { CsvImport } from '../../../shared/domain/csv/index.ts';
+import { CsvLimitError } from '../../../shared/domain/csv/limits.ts';
+import { MoneyError, toDecimal, type Money } from '../../../shared/domain/money.ts';
+import { previewImport, storeImport, type ImportRequest, type PreviewRequest } from '../campaigns/importer.ts';
+import { isDiskFull, NetworkFolderError, type Db } from '../db/open.ts';
+import type { StateCounts } from '../db/repos/recipients.ts';
+
+export type PreviewDto = CallOutput<'campaigns:previewImport'>;
+
+export type ImportJob = { readonly kind: 'preview'; readonly request: PreviewRequest } | { readonly kind: 'create'; readonly request: ImportRequest; readonly now: number };
+
+/** A created campaign, or nothing stored because the file holds no recipient row (with the parser's first problem). */
+export type CreateAnswer = { readonly kind: 'created'; readonly campaignId: string; readonly counts: StateCounts } | { readonly kind: 'empty'; readonly problem: string | null };
+
+export type JobAnswer<J extends ImportJob> = J extends { kind: 'preview' } ? PreviewDto : CreateAnswer;
+
+/**
+ * Tests only: the worker fails inside the storing transaction once it has inserted `afterRows`
+ * recipient rows: it exits (process.exit), throws, or hangs until it is terminated.
+ */
+export interface ImportFault {
+  readonly afterRows: number;
+  readonly action: 'exit' | 'throw' | 'hang';
+}
+
+export function runImportJob<J extends ImportJob>(db: Db, job: J): JobAnswer<J>;
+export function runImportJob(db: Db, job: ImportJob): PreviewDto | CreateAnswer {
+  const checked = previewImport(db, job.request);
+  if (job.kind === 'preview') return previewDto(checked);
+  // A file without one recipient row creates nothing: the caller says why.
+  if (checked.validation.rows.length === 0) return { kind: 'empty', problem: checked.parsed.problems[0]?.message ?? null };
+  const created = storeImport(db, job.request, checked, job.now);
+  return { kind: 'created', campaignId: created.campaign.id, counts: created.counts };
+}
+
+// dto.ts's moneyDto, written out: dto.ts imports the engine, which the worker does not load.
+const money = (m: Money): MoneyDto => ({ currency: m.currency, amount: toDecimal(m) });
+
+function mappingRecord(mapping: Readonly<Partial<Record<string, number>>>): Record<string, number> {
+  return Object.fromEntries(Object.entries(mapping).filter((e): e is [string, number] => typeof e[1] === 'number'));
+}
+
+/** The import screen's view of a checked file: its layout, every row with its findings, the totals. */
+export function previewDto(result: CsvImport): PreviewDto {
+  const { parsed, validation } = result;
+  return {
+    encoding: parsed.encoding,
+    delimiter: parsed.delimiter,
+    headers: [...parsed.headers],
+    mapping: mappingRecord(parsed.mapping),
+    detectedMapping: mappingRecord(parsed.detectedMapping),
+    problems: parsed.problems.map((p) => ({ line: p.line, message: p.message })),
+    rows: validation.rows.map((r) => ({
+      line: r.line,
+      name: r.name,
+      email: r.email,
+      amount: r.amount ? money(r.amount) : null,
+      message: r.message,
+      errors: r.errors.map((i) => ({ field: i.field, message: i.message })),
+      warnings: r.warnings.map((i) => ({ field: i.field, message: i.message })),
+    })),
+    totals: {
+      rows: validation.totals.rows,
+      valid: validation.totals.valid,
+      invalid: validation.totals.invalid,
+      duplicateEmails: validation.totals.duplicateEmails,
+      knownEmails: validation.totals.knownEmails,
+      amounts: validation.totals.totals.map(money),
+    },
+  };
+}
+
+/** An error as it crosses between threads (structured cloning keeps neither its class nor its code). */
+export interface ErrorData {
+  readonly name: string;
+  readonly message: string;
+  readonly stack: string | null;
+  readonly code: string | null;
+}
+
+export function errorData(error: unknown): ErrorData {
+  if (!(error instanceof Error)) return { name: 'Error', message: String(error), stack: null, code: null };
+  const code = (error as { code?: unknown }).code;
+  return { name: error.name, message: error.message, stack: error.stack ?? null, code: typeof code === 'string' ? code : null };
+}
+
+// The errors an import raises on purpose, which the app answers with their own code and message
+// (errors.ts classifyError). Anything else is a failure of the import itself.
+const ON_PURPOSE: Readonly<Record<string, new (message: string) => Error>> = {
+  CsvLimitError,
+  MoneyError,
+  NetworkFolderError,
+};
+
+/** The error an import raised on purpose, as itself (a full disk as SQLite's error with its code); null for anything else. */
+export function purposefulError(data: ErrorData): Error | null {
+  const Class = ON_PURPOSE[data.name];
+  if (Class) return new Class(data.message);
+  if (isDiskFull(data)) return Object.assign(new Error(data.message), { code: data.code });
+  return null;
+}
+
+/** Any error as a plain Error carrying the original's name, message, stack and code (for the log). */
+export function plainError(data: ErrorData): Error {
+  const error = Object.assign(new Error(data.message), data.code ? { code: data.code } : {});
+  error.name = data.name;
+  if (data.stack) error.stack = data.stack;
+  return error;
+}

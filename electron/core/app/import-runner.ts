@@ -1,0 +1,137 @@
+// Runs the app's imports in the import worker (import-worker.ts), so the engine's thread keeps
+// answering while a large file is read and stored: it posts the job and gets back only what the
+// handler returns (import-jobs.ts). One worker, started on the first import and kept for the next
+// ones (starting one costs a module load and a database open), let go after a while without work.
+// A worker that dies with jobs in hand (it exited, threw where nothing caught it, or close()
+// terminated it) fails them with ImportStoppedError: its storing transaction never committed.
+import { Worker } from 'node:worker_threads';
+import type { ImportRequest, PreviewRequest } from '../campaigns/importer.ts';
+import type { Db } from '../db/open.ts';
+import { plainError, purposefulError, type CreateAnswer, type ImportFault, type ImportJob, type PreviewDto } from './import-jobs.ts';
+import type { WorkerReply, WorkerRequest, WorkerSetup } from './import-worker.ts';
+
+/**
+ * Where the worker's code is, by one rule: beside this module's own file.
+ * - Built (the desktop app: electron-vite bundles the main process into out/main/index.js, and
+ *   electron.vite.config.ts gives import-worker.ts as a second input, so it is out/main/import-worker.js,
+ *   with the chunks they share beside them): import.meta.url is a .js file, the worker is ./import-worker.js.
+ * - Source (run through tsx: the browser shell, the CLI, tests, benches): import.meta.url is this
+ *   .ts file, and the worker starts import-worker-dev.mjs, which registers tsx inside the thread and
+ *   imports ./import-worker.ts (Node 20 ignores `execArgv: ['--import', 'tsx']` in a worker).
+ */
+export function importWorkerUrl(moduleUrl: string = import.meta.url): URL {
+  return new URL(new URL(moduleUrl).pathname.endsWith('.ts') ? './import-worker-dev.mjs' : './import-worker.js', moduleUrl);
+}
+
+/** The import did not finish: its worker stopped (or failed unexpectedly) before answering. Nothing was stored. */
+export class ImportStoppedError extends Error {
+  override readonly name = 'ImportStoppedError';
+  constructor(kind: ImportJob['kind'], cause: unknown) {
+    super(
+      kind === 'create'
+        ? 'The import stopped before it finished; nothing was stored and no campaign was created. Try again; if it keeps happening, the details are in the log.'
+        : 'Checking the file stopped before it finished; nothing was stored. Try again; if it keeps happening, the details are in the log.',
+      { cause },
+    );
+  }
+}
+
+export interface ImportRunnerOptions {
+  /** The engine's connection: the worker opens the same file, with the same busy timeout and page limit. */
+  readonly db: Db;
+  /** Tests only: the first worker started fails this way inside its storing transaction. */
+  readonly fault?: ImportFault;
+  /** How long a worker without work is kept (default 30 s). */
+  readonly idleMs?: number;
+}
+
+export interface ImportRunner {
+  preview(request: PreviewRequest): Promise<PreviewDto>;
+  /** Creates the campaign (or nothing, for a file without recipient rows); `now` is its creation time. */
+  create(request: ImportRequest, now: number): Promise<CreateAnswer>;
+  /** Terminates the worker; imports still in it fail with ImportStoppedError, having stored nothing. */
+  close(): Promise<void>;
+}
+
+interface Pending {
+  readonly worker: Worker;
+  readonly kind: ImportJob['kind'];
+  resolve(value: unknown): void;
+  reject(error: Error): void;
+}
+
+export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
+  const { db } = options;
+  const idleMs = options.idleMs ?? 30_000;
+  const pending = new Map<number, Pending>();
+  let fault: ImportFault | null = options.fault ?? null;
+  let worker: Worker | null = null;
+  let idle: NodeJS.Timeout | null = null;
+  let nextId = 0;
+  let closed = false;
+
+  const busy = (w: Worker) => [...pending.values()].some((p) => p.worker === w);
+
+  const stopped = (w: Worker, cause: unknown) => {
+    if (worker === w) worker = null;
+    for (const [id, p] of pending) {
+      if (p.worker !== w) continue;
+      pending.delete(id);
+      p.reject(new ImportStoppedError(p.kind, cause));
+    }
+  };
+
+  const start = (): Worker => {
+    const setup: WorkerSetup = { file: db.name, busyTimeoutMs: Number(db.pragma('busy_timeout', { simple: true })), fault };
+    fault = null;
+    const w = new Worker(importWorkerUrl(), { workerData: setup });
+    w.on('message', (reply: WorkerReply) => {
+      const p = pending.get(reply.id);
+      if (!p) return;
+      pending.delete(reply.id);
+      if (reply.ok) p.resolve(JSON.parse(reply.json));
+      else p.reject(purposefulError(reply.error) ?? new ImportStoppedError(p.kind, plainError(reply.error)));
+      if (!busy(w)) rest(w);
+    });
+    w.on('error', (error) => stopped(w, error));
+    w.on('exit', (code) => stopped(w, new Error(`the import worker exited with code ${code}`)));
+    return w;
+  };
+
+  // Without work the worker keeps no process alive, and is let go after idleMs.
+  const rest = (w: Worker) => {
+    w.unref();
+    if (idle) clearTimeout(idle);
+    idle = setTimeout(() => {
+      if (worker !== w || busy(w)) return;
+      worker = null;
+      void w.terminate();
+    }, idleMs);
+    idle.unref();
+  };
+
+  const run = (job: ImportJob): Promise<unknown> => {
+    if (closed) return Promise.reject(new ImportStoppedError(job.kind, new Error('the import runner is closed')));
+    if (idle) clearTimeout(idle);
+    const w = (worker ??= start());
+    w.ref();
+    const id = ++nextId;
+    return new Promise((resolve, reject) => {
+      pending.set(id, { worker: w, kind: job.kind, resolve, reject });
+      const request: WorkerRequest = { id, job, pageLimit: Number(db.pragma('max_page_count', { simple: true })) };
+      w.postMessage(request);
+    });
+  };
+
+  return {
+    preview: (request) => run({ kind: 'preview', request }) as Promise<PreviewDto>,
+    create: (request, now) => run({ kind: 'create', request, now }) as Promise<CreateAnswer>,
+    async close() {
+      closed = true;
+      if (idle) clearTimeout(idle);
+      const w = worker;
+      worker = null;
+      if (w) await w.terminate();
+    },
+  };
+}
