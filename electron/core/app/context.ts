@@ -2,6 +2,7 @@
 import type { CampaignSummary } from '../../../shared/contract.ts';
 import type { Engine } from '../engine.ts';
 import type { Redactor } from './errors.ts';
+import type { ImportRunner } from './import-runner.ts';
 import type { PollScheduler } from './poll-scheduler.ts';
 import type { ProgressBatcher } from './progress.ts';
 import type { SendRuns } from './send-runs.ts';
@@ -16,6 +17,8 @@ export interface AppContext {
   readonly runs: SendRuns;
   readonly pollers: PollScheduler;
   readonly progress: ProgressBatcher;
+  /** Imports run off this thread, in the import worker. */
+  readonly imports: ImportRunner;
   summary(campaignId: string): CampaignSummary;
   /** Desktop: asks where to save the report and writes it; returns the path, or null when cancelled. */
   readonly saveReport?: ((fileName: string, csv: string) => Promise<string | null>) | undefined;

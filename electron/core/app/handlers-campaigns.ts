@@ -1,7 +1,5 @@
 // Calls of the import, campaign and list screens: preview and create from a CSV, read a campaign
 // and its rows, send / pause / check now, the timeline and the delivery report.
-import type { CallOutput } from '../../../shared/contract.ts';
-import type { CsvImport } from '../../../shared/domain/csv/index.ts';
 import { parseDecimal, type Money } from '../../../shared/domain/money.ts';
 import { renderReport } from '../campaigns/report.ts';
 import { listCampaigns } from '../db/repos/campaigns.ts';
@@ -14,7 +12,7 @@ import { moneyDto, rowDto } from './dto.ts';
 import { connectionOf } from './environments.ts';
 import { AppError } from './errors.ts';
 import { campaignOrThrow } from './summary.ts';
-import { preflightDetail, preflightProblems } from '../engine.ts';
+import { importRequestOf, preflightDetail, preflightProblems, previewRequestOf } from '../engine.ts';
 
 type CampaignCalls =
   | 'campaigns:previewImport'
@@ -49,39 +47,6 @@ function csvOptions(input: Pick<ImportInput, 'csv'>) {
   return { ...(input.csv.delimiter ? { delimiter: input.csv.delimiter } : {}), ...(input.csv.mapping ? { mapping: input.csv.mapping } : {}) };
 }
 
-function mappingRecord(mapping: Readonly<Partial<Record<string, number>>>): Record<string, number> {
-  return Object.fromEntries(Object.entries(mapping).filter((e): e is [string, number] => typeof e[1] === 'number'));
-}
-
-function previewDto(result: CsvImport): CallOutput<'campaigns:previewImport'> {
-  const { parsed, validation } = result;
-  return {
-    encoding: parsed.encoding,
-    delimiter: parsed.delimiter,
-    headers: [...parsed.headers],
-    mapping: mappingRecord(parsed.mapping),
-    detectedMapping: mappingRecord(parsed.detectedMapping),
-    problems: parsed.problems.map((p) => ({ line: p.line, message: p.message })),
-    rows: validation.rows.map((r) => ({
-      line: r.line,
-      name: r.name,
-      email: r.email,
-      amount: r.amount ? moneyDto(r.amount) : null,
-      message: r.message,
-      errors: r.errors.map((i) => ({ field: i.field, message: i.message })),
-      warnings: r.warnings.map((i) => ({ field: i.field, message: i.message })),
-    })),
-    totals: {
-      rows: validation.totals.rows,
-      valid: validation.totals.valid,
-      invalid: validation.totals.invalid,
-      duplicateEmails: validation.totals.duplicateEmails,
-      knownEmails: validation.totals.knownEmails,
-      amounts: validation.totals.totals.map(moneyDto),
-    },
-  };
-}
-
 function reportFileName(name: string, now: number): string {
   const slug = name.normalize('NFKD').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).toLowerCase() || 'campaign';
   return `giftbatch-${slug}-report-${new Date(now).toISOString().slice(0, 10)}.csv`;
@@ -97,19 +62,15 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
   };
 
   return {
+    // Both imports run in the import worker (import-runner.ts): this thread only waits for the answer.
     async 'campaigns:previewImport'(input) {
       const { connection, product, bytes, defaultAmount, csv } = await load(input);
-      return previewDto(engine.preview(connection, bytes, product, { defaultAmount, ...(csv ? { csv } : {}) }));
+      return ctx.imports.preview(previewRequestOf(connection, bytes, product, { defaultAmount, ...(csv ? { csv } : {}) }));
     },
 
     async 'campaigns:create'(input) {
       const { connection, product, bytes, defaultAmount, csv } = await load(input);
-      const preview = engine.preview(connection, bytes, product, { defaultAmount, ...(csv ? { csv } : {}) });
-      if (preview.validation.rows.length === 0) {
-        const why = preview.parsed.problems[0]?.message;
-        throw new AppError('invalid-input', `"${input.fileName}" has no recipient rows${why ? ` (${why})` : ''}. Nothing was created.`);
-      }
-      const created = engine.createCampaign(connection, {
+      const request = importRequestOf(connection, {
         bytes,
         product,
         name: input.name,
@@ -118,8 +79,13 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
         defaultAmount,
         ...(csv ? { csv } : {}),
       });
-      ctx.progress.notify(created.campaign.id);
-      return ctx.summary(created.campaign.id);
+      // One pass over the file: checked, then stored in the same job unless it holds no recipient row.
+      const answer = await ctx.imports.create(request, engine.clock.now());
+      if (answer.kind === 'empty') {
+        throw new AppError('invalid-input', `"${input.fileName}" has no recipient rows${answer.problem ? ` (${answer.problem})` : ''}. Nothing was created.`);
+      }
+      ctx.progress.notify(answer.campaignId);
+      return ctx.summary(answer.campaignId);
     },
 
     async 'campaigns:list'() {

@@ -10,6 +10,7 @@ import type { Engine } from '../engine.ts';
 import type { AppContext } from './context.ts';
 import { dispatch, type Handlers } from './dispatch.ts';
 import { createRedactor, errorText, type AppLog } from './errors.ts';
+import { createImportRunner, type ImportRunnerOptions } from './import-runner.ts';
 import { campaignHandlers } from './handlers-campaigns.ts';
 import { rowHandlers } from './handlers-rows.ts';
 import { setupHandlers } from './handlers-setup.ts';
@@ -36,6 +37,8 @@ export interface AppServiceOptions {
   /** Send queue tuning (concurrency, backoff); tests only. */
   queue?: QueueTuning;
   progressIntervalMs?: number;
+  /** The import worker's fault injection and idle time; tests only. */
+  imports?: Pick<ImportRunnerOptions, 'fault' | 'idleMs'>;
 }
 
 export type Listener<E extends EventName> = (payload: EventPayload<E>) => void;
@@ -134,6 +137,8 @@ export function createAppService(options: AppServiceOptions): AppService {
     ...(options.queue ? { queue: options.queue } : {}),
   });
 
+  const imports = createImportRunner({ db: engine.db, ...options.imports });
+
   Object.assign(ctx, {
     engine,
     shell: options.shell,
@@ -144,6 +149,7 @@ export function createAppService(options: AppServiceOptions): AppService {
     runs,
     pollers,
     progress,
+    imports,
     summary,
     saveReport: options.saveReport,
   } satisfies AppContext);
@@ -165,6 +171,7 @@ export function createAppService(options: AppServiceOptions): AppService {
     },
     close() {
       closed ??= (async () => {
+        await imports.close();
         await runs.close();
         await pollers.close();
         progress.close();

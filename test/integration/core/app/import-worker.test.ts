@@ -1,0 +1,161 @@
+// Issue 10: the app's imports run in the import worker, on its own connection to the data folder's
+// SQLite file. What they give is what the synchronous import (the CLI's) gives; a worker that dies
+// inside the storing transaction leaves nothing, and the call says so; the errors an import raises
+// on purpose keep their code and message.
+import type Database from 'better-sqlite3';
+import { describe, expect, it } from 'vitest';
+import { previewDto } from '../../../../electron/core/app/import-jobs.ts';
+import type { ImportFault } from '../../../../electron/core/app/import-jobs.ts';
+import { CSV_LIMITS, CsvLimitError } from '../../../../shared/domain/csv/index.ts';
+import type { Recipient } from '../../../../electron/core/db/repos/recipients.ts';
+import { allRows, tempDir } from '../../helpers/index.ts';
+import { csvBase64, recipientsCsv, startService, waitFor, type Harness } from './harness.ts';
+
+// Quoted cells, a bad address, a duplicate, amounts with a sign and cents, an empty amount (the default), a short row.
+const MIXED = [
+  'Name,Email,Amount,Message',
+  '"Smith, Ann",ann@example.com,$30,"Thanks, Ann — see you ""next"" year"',
+  'Bob Jones,bob at example.com,25,',
+  'Chloé Dubois,chloe@example.org,12.50,Merci',
+  'Ann again,ANN@example.com,40,',
+  'No Amount,noamount@example.net,,',
+  'Too Cheap,cheap@example.com,1,',
+  'Short Row',
+  ...Array.from({ length: 3_000 }, (_, i) => `Guest ${i},guest${i}@example.com,${5 + (i % 90)},Row ${i}`),
+];
+
+async function rangeProduct(h: Harness): Promise<number> {
+  const { products } = await h.ok('products:list', { environment: 'simulator', country: 'US' });
+  const range = products.find((p) => p.price.kind === 'range' && p.currency === 'USD' && p.unorderableReason === null);
+  if (!range) throw new Error('the simulator has no orderable USD range product');
+  return range.id;
+}
+
+/** A stored row without what differs between two imports of the same file (ids, keys, times). */
+function comparable(r: Recipient): Partial<Recipient> {
+  const { id: _id, campaignId: _campaign, externalReferenceId: _key, createdAt: _created, updatedAt: _updated, ...rest } = r;
+  return rest;
+}
+
+function countsOf(db: Database.Database): { campaigns: number; recipients: number; events: number } {
+  const count = (table: string) => Number(db.prepare(`SELECT count(*) FROM ${table}`).pluck().get());
+  return { campaigns: count('campaigns'), recipients: count('recipients'), events: count('events') };
+}
+
+async function serviceWithFault(fault: ImportFault): Promise<Harness> {
+  return startService(tempDir(), { service: { imports: { fault } } });
+}
+
+describe('imports in the import worker', () => {
+  it('preview and create give what the synchronous import gives, and create stores the file once', async () => {
+    const h = await startService(tempDir());
+    const productId = await rangeProduct(h);
+    const file = { fileName: 'mixed.csv', bytesBase64: csvBase64(MIXED) };
+    const input = { ...file, environment: 'simulator' as const, productId, country: 'US', defaultAmount: '20' };
+
+    const connection = await h.engine.connections.get('simulator');
+    const product = await h.engine.findProduct(connection, productId, 'US');
+    const bytes = new Uint8Array(Buffer.from(file.bytesBase64, 'base64'));
+    const defaultAmount = { minor: 2000, currency: product.currency };
+
+    const preview = await h.ok('campaigns:previewImport', input);
+    expect(preview).toEqual(previewDto(h.engine.preview(connection, bytes, product, { defaultAmount })));
+    expect(preview.totals).toMatchObject({ rows: 3_007, duplicateEmails: 1 });
+    expect(preview.totals.invalid).toBeGreaterThanOrEqual(3);
+
+    const created = await h.ok('campaigns:create', { ...input, name: 'Through the worker', senderName: 'Team', message: ' Thanks ' });
+    const sync = h.engine.createCampaign(connection, { bytes, product, name: 'Through the worker', senderName: 'Team', message: 'Thanks', defaultAmount });
+
+    expect(created.counts).toEqual(sync.counts);
+    expect(created).toMatchObject({ name: 'Through the worker', sendState: 'draft', running: false, productId });
+    const stored = h.engine.campaign(created.id);
+    const { id: _a, createdAt: _b, updatedAt: _c, ...campaign } = stored;
+    const { id: _d, createdAt: _e, updatedAt: _f, ...syncCampaign } = sync.campaign;
+    expect(campaign).toEqual(syncCampaign);
+    expect(allRows(h.engine.db, created.id).map(comparable)).toEqual(allRows(h.engine.db, sync.campaign.id).map(comparable));
+    const events = (id: string) => h.engine.db.prepare('SELECT kind, detail FROM events WHERE campaign_id = ? ORDER BY id').all(id);
+    expect(events(created.id)).toEqual(events(sync.campaign.id));
+    // Every row has a key of its own.
+    const keys = new Set([...allRows(h.engine.db, created.id), ...allRows(h.engine.db, sync.campaign.id)].map((r) => r.externalReferenceId));
+    expect(keys.size).toBe(2 * 3_007);
+  });
+
+  it('a file without recipient rows creates nothing, and says why', async () => {
+    const h = await startService(tempDir());
+    const productId = await rangeProduct(h);
+    const result = await h.service.invoke('campaigns:create', {
+      fileName: 'header.csv', bytesBase64: csvBase64(['Name,Email']), environment: 'simulator', productId, name: 'Empty', senderName: 'Team',
+    });
+    expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/^"header\.csv" has no recipient rows.*Nothing was created\.$/) } });
+    expect(countsOf(h.engine.db)).toEqual({ campaigns: 0, recipients: 0, events: 0 });
+  });
+
+  for (const action of ['exit', 'throw'] as const) {
+    it(`a worker that fails inside the storing transaction (${action}) stores nothing, says so, and the next import works`, async () => {
+      const h = await serviceWithFault({ afterRows: 1_500, action });
+      const productId = await rangeProduct(h);
+      const input = { fileName: 'big.csv', bytesBase64: recipientsCsv(4_000), environment: 'simulator' as const, productId, name: 'Big', senderName: 'Team', defaultAmount: '10' };
+
+      const failed = await h.service.invoke('campaigns:create', input);
+      expect(failed).toMatchObject({ ok: false, error: { code: 'internal' } });
+      expect(!failed.ok && failed.error.message).toMatch(/^The import stopped before it finished; nothing was stored and no campaign was created\. Try again/);
+      expect(countsOf(h.engine.db)).toEqual({ campaigns: 0, recipients: 0, events: 0 });
+      expect((await h.ok('campaigns:list', {})).campaigns).toEqual([]);
+      // What happened is in the log (the generic answer does not say it).
+      expect(h.logs.join('\n')).toMatch(action === 'exit' ? /exited with code 70/ : /test fault: thrown after 1500 rows inserted/);
+
+      // The engine's own connection writes at once (no lock left behind), and the next import stores every row.
+      h.engine.db.exec('BEGIN IMMEDIATE; ROLLBACK');
+      const created = await h.ok('campaigns:create', input);
+      expect(created.counts.ready).toBe(4_000);
+      expect(countsOf(h.engine.db)).toMatchObject({ campaigns: 1, recipients: 4_000 });
+    });
+  }
+
+  it('a worker terminated inside the storing transaction (the app closing) stores nothing, and the call says so', async () => {
+    const h = await serviceWithFault({ afterRows: 1_000, action: 'hang' });
+    const productId = await rangeProduct(h);
+    const pending = h.service.invoke('campaigns:create', {
+      fileName: 'big.csv', bytesBase64: recipientsCsv(3_000), environment: 'simulator', productId, name: 'Big', senderName: 'Team', defaultAmount: '10',
+    });
+    // The worker holds the write lock once it is inside the transaction: the engine's connection cannot take it.
+    await waitFor('the worker inside its transaction', () => {
+      try {
+        h.engine.db.pragma('busy_timeout = 0');
+        h.engine.db.exec('BEGIN IMMEDIATE; ROLLBACK');
+        return false;
+      } catch (error) {
+        return (error as { code?: string }).code === 'SQLITE_BUSY';
+      } finally {
+        h.engine.db.pragma('busy_timeout = 5000');
+      }
+    });
+    await h.service.close();
+    const answer = await pending;
+    expect(answer).toMatchObject({ ok: false, error: { code: 'internal', message: expect.stringMatching(/^The import stopped before it finished; nothing was stored/) } });
+    h.engine.db.exec('BEGIN IMMEDIATE; ROLLBACK');
+    expect(countsOf(h.engine.db)).toEqual({ campaigns: 0, recipients: 0, events: 0 });
+  });
+
+  it('a file past a limit is refused whole with invalid-input and the limit named, as on the synchronous path', async () => {
+    const h = await startService(tempDir());
+    const productId = await rangeProduct(h);
+    const lines = ['Email', ...Array.from({ length: CSV_LIMITS.rows + 1 }, (_, i) => `g${i}@e.co`)];
+    const input = { fileName: 'huge.csv', bytesBase64: csvBase64(lines), environment: 'simulator' as const, productId, defaultAmount: '10' };
+
+    const connection = await h.engine.connections.get('simulator');
+    const product = await h.engine.findProduct(connection, productId, 'US');
+    let expected = '';
+    try {
+      h.engine.preview(connection, new Uint8Array(Buffer.from(input.bytesBase64, 'base64')), product);
+    } catch (error) {
+      expect(error).toBeInstanceOf(CsvLimitError);
+      expected = (error as Error).message;
+    }
+    expect(expected).toMatch(/more than 250,000 rows/);
+
+    expect(await h.service.invoke('campaigns:previewImport', input)).toEqual({ ok: false, error: { code: 'invalid-input', message: expected } });
+    expect(await h.service.invoke('campaigns:create', { ...input, name: 'Huge', senderName: 'Team' })).toEqual({ ok: false, error: { code: 'invalid-input', message: expected } });
+    expect(countsOf(h.engine.db)).toEqual({ campaigns: 0, recipients: 0, events: 0 });
+  });
+});
