@@ -1,7 +1,13 @@
 // Turns the bytes of a spreadsheet export into text, and says which encoding it assumed so the
 // person can see it (and object) before anything is stored.
+//
+// Runs in the engine only: the renderer sends a file's bytes and never decodes one, so this module
+// (and importCsv, parseCsv beside it) may use iconv-lite, which loads Node's 'buffer' module.
+// UTF-8 and UTF-16 are TextDecoder's; the legacy encodings are iconv-lite's, because Node 20's
+// TextDecoder drops Windows-1252's 0x80–0x9F (€, ’, “) and reads CP949's extended Hangul (EUC-KR
+// as it knows it) as ASCII.
+import iconv from 'iconv-lite';
 import { checkFileSize } from './limits.ts';
-import { decodeCp949, decodeWindows1252 } from './legacy-decoders.ts';
 
 export type CsvEncoding = 'utf-8' | 'utf-8-bom' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'cp949';
 
@@ -44,7 +50,8 @@ function decodeUtf16(bytes: Uint8Array, label: 'utf-16le' | 'utf-16be'): string 
 
 function decodeLegacy(bytes: Uint8Array): DecodedCsv {
   const encoding = guessLegacyEncoding(bytes);
-  return { text: encoding === 'cp949' ? decodeCp949(bytes) : decodeWindows1252(bytes), encoding };
+  // Invalid bytes become U+FFFD (an invalid CP949 trail byte is read again on its own).
+  return { text: iconv.decode(bytes, encoding === 'cp949' ? 'cp949' : 'windows1252'), encoding };
 }
 
 /**

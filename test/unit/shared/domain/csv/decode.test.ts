@@ -28,6 +28,14 @@ describe('decodeCsv', () => {
     expect(decodeCsv(new Uint8Array(legacy))).toEqual({ text: '이름,이메일\n박똠이,ddom@example.kr', encoding: 'cp949' });
   });
 
+  it('reads bytes Windows-1252 leaves undefined (0x81, 0x8D) as U+FFFD, not as control characters', () => {
+    expect(decodeCsv(bytes(utf8('Zo'), [0xeb, 0x20, 0x81, 0x8d]))).toEqual({ text: 'Zoë \uFFFD\uFFFD', encoding: 'windows-1252' });
+  });
+
+  it('reads Hangul outside EUC-KR (똠, 0x8C63)', () => {
+    expect(decodeCsv(bytes([0xc7, 0xd1, 0x8c, 0x63]))).toEqual({ text: '한똠', encoding: 'cp949' });
+  });
+
   it('reads UTF-16LE with a BOM (Excel "Unicode text")', () => {
     const body = iconv.encode('Name\tE-mail\r\n山田\tt@example.jp', 'utf16le');
     expect(decodeCsv(bytes([0xff, 0xfe], body))).toEqual({ text: 'Name\tE-mail\r\n山田\tt@example.jp', encoding: 'utf-16le' });
