@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import type { CsvImport } from '../../shared/domain/csv/index.ts';
 import { exactAmount, formatMoney, toDecimal, totalsByCurrency, type DecimalAmount, type Money } from '../../shared/domain/money.ts';
 import { importCampaign, previewImport, type ImportRequest, type PreviewRequest } from './campaigns/importer.ts';
-import { pollRound, trackedRows, type PollRoundResult } from './campaigns/poller.ts';
+import { pollRound, type PollRoundResult } from './campaigns/poller.ts';
 import { nextPollDelay } from './campaigns/policy.ts';
 import { createSendQueue, type RunOptions, type SendQueue, type SendResult } from './campaigns/send-queue.ts';
 import { snapshotOf, unorderableReason } from './campaigns/products.ts';
@@ -16,13 +16,12 @@ import { openDatabase, type Db } from './db/open.ts';
 import { requestSendStop, sendLeaseLive, type HeldLease as HeldSendLease } from './db/repos/send-leases.ts';
 import { requeueFailedRows } from './db/repos/recipient-edits.ts';
 import { getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type CreatedCampaign, type Environment, type ProductSnapshot } from './db/repos/campaigns.ts';
-import { chargedTotals, countByState, countFlagged, faceValueTotals, learnedCurrency, listByState, newestTrackedOrderAt, repeatRecipientLines, type Recipient, type StateCounts } from './db/repos/recipients.ts';
+import { chargedTotals, countByState, countExpiredAcceptances, countFlagged, faceValueTotals, learnedCurrency, listByState, newestTrackedOrderAt, repeatRecipientLines, type Recipient, type StateCounts } from './db/repos/recipients.ts';
 import { revalidateRows } from './campaigns/revalidate.ts';
 import { DATABASE_FILE } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
 import type { Availability, Product } from './service/index.ts';
 import { NO_CURRENCY, parseProduct } from './service/schemas.ts';
-import { isAcceptanceExpired } from '../../shared/domain/acceptance.ts';
 import { ROW_STATES } from '../../shared/domain/rows.ts';
 
 export interface EngineOptions {
@@ -205,7 +204,8 @@ export interface Engine {
   revalidate(campaignId: string): Promise<RevalidateResult>;
   /** Every failed row back to ready, keys kept (see the contract's campaigns:retryFailed); how many. */
   retryFailed(campaignId: string): number;
-  poll(connection: Connection, campaignId?: string, signal?: AbortSignal): Promise<PollRoundResult>;
+  /** One poll round; `onChanged` hears of each row it changed. */
+  poll(connection: Connection, campaignId?: string, signal?: AbortSignal, onChanged?: (campaignId: string, rowId: number) => void): Promise<PollRoundResult>;
   /** Milliseconds until the next poll round by the schedule: 30–60 s after a send, backing off to 15 min. */
   nextPollDelay(connection: Connection, campaignId?: string): number;
   status(campaignId: string): CampaignStatus;
@@ -379,11 +379,11 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       return requeueFailedRows(db, campaignId, clock.now());
     },
 
-    poll(connection, campaignId, signal) {
+    poll(connection, campaignId, signal, onChanged) {
       return pollRound(
         { db, client: connection.client, clock },
         { environment: connection.environment, baseUrl: connection.baseUrl, ...(campaignId ? { campaignId } : {}) },
-        signal ? { signal } : {},
+        { ...(signal ? { signal } : {}), ...(onChanged ? { onChanged } : {}) },
       );
     },
 
@@ -396,7 +396,6 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     status(campaignId) {
       const c = campaign(campaignId);
       const now = clock.now();
-      const waiting = trackedRows(db, { environment: c.environment, baseUrl: c.baseUrl, campaignId });
       return {
         id: c.id,
         name: c.name,
@@ -408,7 +407,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         counts: countByState(db, campaignId),
         charged: chargedTotals(db, campaignId),
         charged_cancelled: chargedTotals(db, campaignId, { states: ['cancelled'] }),
-        acceptance_expired: waiting.filter((r) => isAcceptanceExpired(r, now)).length,
+        acceptance_expired: countExpiredAcceptances(db, campaignId, now),
         flagged: countFlagged(db, campaignId),
       };
     },

@@ -4,7 +4,8 @@
 // backing off to 15 min). "Check now" runs a round at once and reschedules. Rounds of one target
 // never overlap.
 import type { PollRoundResult } from '../campaigns/poller.ts';
-import { trackedRows, type PollTarget } from '../campaigns/poller.ts';
+import type { PollTarget } from '../campaigns/poller.ts';
+import { hasTrackedOrders } from '../db/repos/recipients.ts';
 import type { Campaign } from '../db/repos/campaigns.ts';
 import type { Engine } from '../engine.ts';
 import { errorText, type AppLog } from './errors.ts';
@@ -81,16 +82,18 @@ export function createPollScheduler(options: PollSchedulerOptions): PollSchedule
       state.nextAt = null;
       return { tracked: 0, requests: 0, settled: 0, waiting: 0, expired: 0 };
     }
-    const scope = { ...state.target, ...(campaignId ? { campaignId } : {}) };
     let result: PollRoundResult;
     try {
       const connection = await engine.connectionFor(sample);
-      const before = new Map(trackedRows(engine.db, scope).map((r) => [r.id, r]));
-      result = await engine.poll(connection, campaignId, state.controller.signal);
-      const after = trackedRows(engine.db, state.target);
-      reportChanges(before, after);
+      const changed = new Map<string, number[]>();
+      result = await engine.poll(connection, campaignId, state.controller.signal, (changedCampaign, rowId) => {
+        const list = changed.get(changedCampaign) ?? [];
+        list.push(rowId);
+        changed.set(changedCampaign, list);
+      });
+      for (const [changedCampaign, rowIds] of changed) options.onChanged(changedCampaign, rowIds);
       if (result.error) log('warn', `Polling ${state.target.environment}: ${result.error}. The next round tries again.`);
-      if (after.length > 0) schedule(state, engine.nextPollDelay(connection));
+      if (hasTrackedOrders(engine.db, state.target)) schedule(state, engine.nextPollDelay(connection));
       else {
         if (state.timer) clearTimeout(state.timer);
         state.timer = null;
@@ -102,23 +105,6 @@ export function createPollScheduler(options: PollSchedulerOptions): PollSchedule
       schedule(state, options.retryDelayMs ?? 5 * 60_000);
       throw error;
     }
-  };
-
-  const reportChanges = (before: Map<number, ReturnType<typeof trackedRows>[number]>, after: ReturnType<typeof trackedRows>) => {
-    const byCampaign = new Map<string, number[]>();
-    const add = (campaignId: string, rowId: number) => {
-      const list = byCampaign.get(campaignId) ?? [];
-      list.push(rowId);
-      byCampaign.set(campaignId, list);
-    };
-    const stillTracked = new Map(after.map((r) => [r.id, r]));
-    for (const [id, old] of before) {
-      const now = stillTracked.get(id);
-      if (!now || now.orderStatus !== old.orderStatus || now.itemStatus !== old.itemStatus || now.acceptanceExpiry !== old.acceptanceExpiry) {
-        add(old.campaignId, id);
-      }
-    }
-    for (const [campaignId, rowIds] of byCampaign) options.onChanged(campaignId, rowIds);
   };
 
   const enqueue = (state: TargetState, campaignId: string | undefined): Promise<PollRoundResult> => {
@@ -133,7 +119,7 @@ export function createPollScheduler(options: PollSchedulerOptions): PollSchedule
       for (const c of engine.campaigns()) {
         const key = targetKey(c);
         if (seen.has(key)) continue;
-        if (trackedRows(engine.db, { environment: c.environment, baseUrl: c.baseUrl }).length === 0) continue;
+        if (!hasTrackedOrders(engine.db, { environment: c.environment, baseUrl: c.baseUrl })) continue;
         seen.add(key);
         schedule(stateFor(c), options.startDelayMs ?? 2_000);
       }
@@ -141,7 +127,7 @@ export function createPollScheduler(options: PollSchedulerOptions): PollSchedule
     ensure(campaign) {
       const state = stateFor(campaign);
       if (state.timer) return;
-      if (trackedRows(engine.db, state.target).length === 0) return;
+      if (!hasTrackedOrders(engine.db, state.target)) return;
       void engine
         .connectionFor(campaign)
         .then((connection) => schedule(state, engine.nextPollDelay(connection)))

@@ -5,7 +5,7 @@ import { isAcceptanceExpired } from '../../../shared/domain/acceptance.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
 import { getCampaign, listCampaigns, setSendState, type Campaign, type Environment } from '../db/repos/campaigns.ts';
-import { listUndeliveredOrders, type Recipient } from '../db/repos/recipients.ts';
+import { listTrackedOrders, type TrackedOrder } from '../db/repos/recipients.ts';
 import { addFindings, updateOrderStatus } from '../db/repos/recipient-transitions.ts';
 import { expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
 import type { Order, ServiceClient } from '../service/index.ts';
@@ -50,14 +50,23 @@ function targetCampaigns(db: Db, target: PollTarget): Map<string, Campaign> {
 }
 
 /** Rows of the target with an order not yet settled. */
-export function trackedRows(db: Db, target: PollTarget, campaigns = targetCampaigns(db, target)): Recipient[] {
-  return listUndeliveredOrders(db, target.environment).filter((r) => campaigns.has(r.campaignId));
+export function trackedRows(db: Db, target: PollTarget): TrackedOrder[] {
+  return listTrackedOrders(db, target);
 }
 
-export async function pollRound(deps: PollDeps, target: PollTarget, opts: { signal?: AbortSignal } = {}): Promise<PollRoundResult> {
+/** Rows a round looks at between two turns of the event loop: a round over 100,000 orders never holds the thread for long. */
+const ROWS_PER_TURN = 250;
+
+export interface PollRoundOptions {
+  signal?: AbortSignal;
+  /** Called for each row the round changed (state, statuses, expiry or findings), as it changes it. */
+  onChanged?: (campaignId: string, rowId: number) => void;
+}
+
+export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRoundOptions = {}): Promise<PollRoundResult> {
   const { db, client, clock } = deps;
   const campaigns = targetCampaigns(db, target);
-  const rows = trackedRows(db, target, campaigns);
+  const rows = trackedRows(db, target);
   const result: PollRoundResult = { tracked: rows.length, requests: 0, settled: 0, waiting: rows.length, expired: 0 };
   if (rows.length === 0) return result;
 
@@ -68,9 +77,13 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: { sign
     for (const order of page.value.orders) pending.set(order.id, order);
   }
 
+  let sinceTurn = 0;
   for (const row of rows) {
     if (opts.signal?.aborted) break;
-    if (row.orderId == null) continue;
+    if (++sinceTurn >= ROWS_PER_TURN) {
+      sinceTurn = 0;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
     let order = pending.get(row.orderId);
     if (!order) {
       // It left the PENDING list: delivered, cancelled, or something the spec does not show.
@@ -82,7 +95,7 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: { sign
       }
       order = fetched.value;
     }
-    checkPolled(db, campaigns.get(row.campaignId), row, order, clock.now());
+    const flagged = checkPolled(db, campaigns.get(row.campaignId), row, order, clock.now());
     const state = rowStateForOrder(order.status, order.item.status);
     const expiry = order.acceptanceExpiresAt ? parseServiceTime(order.acceptanceExpiresAt) : null;
     const changed =
@@ -98,6 +111,7 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: { sign
         clock.now(),
       );
     }
+    if (changed || flagged) opts.onChanged?.(row.campaignId, row.id);
     if (state !== 'ordered') result.settled += 1;
     // The expiry the row keeps: the one just read, else the one it had (an unreadable one is not stored).
     else if (isAcceptanceExpired({ state, acceptanceExpiry: expiry === null || Number.isNaN(expiry) ? row.acceptanceExpiry : expiry }, clock.now())) result.expired += 1;
@@ -110,13 +124,14 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: { sign
  * A poll answer is evidence too: checked against what the row asked, each new difference is added
  * to the row, and a campaign still sending is paused with it (the queue stops at its next row).
  */
-function checkPolled(db: Db, campaign: Campaign | undefined, row: Recipient, order: Order, now: number): void {
-  if (!campaign || row.requestBody === null) return;
+function checkPolled(db: Db, campaign: Campaign | undefined, row: TrackedOrder, order: Order, now: number): boolean {
+  if (!campaign || row.requestBody === null) return false;
   const findings = verifyOrder(expectationOf(campaign, row.requestBody), order);
-  if (findings.length === 0 || !addFindings(db, row.id, findings, now)) return;
+  if (findings.length === 0 || !addFindings(db, row.id, findings, now)) return false;
   if (mismatches(findings).length > 0 && getCampaign(db, campaign.id)?.sendState === 'sending') {
     setSendState(db, campaign.id, { from: 'sending', to: 'paused', reason: 'mismatch', detail: mismatchDetail(row.line, order.id, findings) }, now);
   }
+  return true;
 }
 
 function describe(outcome: { kind: string; message?: string }): string {

@@ -28,4 +28,31 @@ export function expectOneOrderPerRow(db: Db, campaignId: string, account: AuditA
     expect(row.charged).toEqual({ minor: order?.charged.minor, currency: order?.charged.currency });
   }
   expect(chargedTotals(db, campaignId)).toEqual(account.chargedTotals.map((m) => ({ currency: m.currency, amount: m.amount })));
+  expectTalliesMatchRows(db);
+}
+
+/**
+ * The running tallies (schema 5) equal a recount of the rows, for every campaign: what the campaign
+ * screen, the progress events and `status` show is what the rows say.
+ */
+export function expectTalliesMatchRows(db: Db): void {
+  const nonZero = (sql: string) => db.prepare(sql).safeIntegers(true).all();
+  expect(
+    nonZero(`SELECT campaign_id, state, currency, rows, priced, amount_minor, flagged FROM recipient_tallies
+              WHERE rows <> 0 OR priced <> 0 OR amount_minor <> 0 OR flagged <> 0 ORDER BY 1, 2, 3`),
+  ).toEqual(
+    nonZero(`SELECT campaign_id, state, coalesce(currency, '') AS currency, count(*) AS rows,
+                    sum(currency IS NOT NULL AND amount_minor IS NOT NULL) AS priced,
+                    sum(CASE WHEN currency IS NOT NULL THEN coalesce(amount_minor, 0) ELSE 0 END) AS amount_minor,
+                    sum(discrepancies IS NOT NULL) AS flagged
+               FROM recipients GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`),
+  );
+  expect(
+    nonZero(`SELECT campaign_id, state, currency, scale, units, texts FROM charge_tallies WHERE texts <> 0 ORDER BY 1, 2, 3, 4`),
+  ).toEqual(
+    nonZero(`SELECT campaign_id, state, coalesce(charged_currency, '') AS currency,
+                    CASE instr(charged_text, '.') WHEN 0 THEN 0 ELSE length(charged_text) - instr(charged_text, '.') END AS scale,
+                    sum(CAST(replace(charged_text, '.', '') AS INTEGER)) AS units, count(*) AS texts
+               FROM recipients WHERE charged_text IS NOT NULL GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`),
+  );
 }

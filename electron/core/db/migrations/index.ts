@@ -2,6 +2,7 @@ import { sql as initial } from './0001-initial.ts';
 import { sql as authPause } from './0002-auth-pause.ts';
 import { sql as sendLeases } from './0003-send-leases.ts';
 import { sql as verifiedOrders } from './0004-verified-orders.ts';
+import { sql as tallies } from './0005-tallies.ts';
 
 export interface Migration {
   /** The schema version this migration brings the database to (1, 2, 3…, no gaps). */
@@ -19,6 +20,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 2, name: '0002-auth-pause', sql: authPause, rebuildsTables: true },
   { version: 3, name: '0003-send-leases', sql: sendLeases },
   { version: 4, name: '0004-verified-orders', sql: verifiedOrders, rebuildsTables: true },
+  { version: 5, name: '0005-tallies', sql: tallies },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

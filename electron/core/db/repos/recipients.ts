@@ -240,10 +240,9 @@ export function countByState(db: Db, campaignId: string): StateCounts {
     cancelled: 0,
     skipped: 0,
   };
-  const raws = statement(db, 'SELECT state, count(*) AS n FROM recipients WHERE campaign_id = ? GROUP BY state').all(
-    campaignId,
-  );
-  for (const { state, n } of parseRows(z.object({ state: z.enum(ROW_STATES), n: z.number().int() }), 'recipients', raws)) {
+  // From the running tallies (schema 5), not the rows: the same cost at any campaign size.
+  const raws = statement(db, 'SELECT state, sum(rows) AS n FROM recipient_tallies WHERE campaign_id = ? GROUP BY state').all(campaignId);
+  for (const { state, n } of parseRows(z.object({ state: z.enum(ROW_STATES), n: z.number().int() }), 'recipient_tallies', raws)) {
     counts[state] = n;
   }
   return counts;
@@ -251,6 +250,7 @@ export function countByState(db: Db, campaignId: string): StateCounts {
 
 const totalRow = z.object({ currency: currencyCode, minor: minorUnits });
 const exactTotalRow = z.object({ currency: currencyCode, sum: z.string().regex(/^-?\d+\/\d+$/) });
+const chargeTallyRow = z.object({ currency: z.string(), scale: z.bigint(), units: z.union([z.bigint(), z.number()]), oversized: z.bigint(), kind: z.string() });
 
 /** A charged total: the exact sum of what the service sent, as decimal text with at least the currency's decimals. */
 export type ChargedTotal = DecimalAmount;
@@ -262,13 +262,35 @@ export type ChargedTotal = DecimalAmount;
  * cancelled ones are shown apart: their orders were charged, then cancelled or never paid).
  */
 export function chargedTotals(db: Db, campaignId: string, opts: { states?: readonly RowState[] } = {}): ChargedTotal[] {
+  const states = JSON.stringify(opts.states ?? ROW_STATES);
+  // The running tallies (schema 5) hold each currency's charges as integer sums per number of
+  // decimals; they are added up exactly here. A text too long for an integer sum, or a sum that
+  // overflowed into a float, sends this campaign to the exact sum of its texts.
+  const tallies = statement(
+    db,
+    `SELECT currency, scale, sum(units) AS units, sum(oversized) AS oversized, typeof(sum(units)) AS kind FROM charge_tallies
+      WHERE campaign_id = ? AND state IN (SELECT value FROM json_each(?)) AND texts > 0
+      GROUP BY currency, scale ORDER BY currency, scale`,
+  )
+    .safeIntegers(true)
+    .all(campaignId, states);
+  const parsed = parseRows(chargeTallyRow, 'charge_tallies', tallies);
+  if (parsed.every((t) => t.oversized === 0n && t.kind === 'integer' && typeof t.units === 'bigint')) {
+    const sums = new Map<string, { units: bigint; scale: number }>();
+    for (const t of parsed) {
+      const scale = Number(t.scale);
+      const sum = sums.get(t.currency) ?? { units: 0n, scale: 0 };
+      const top = Math.max(sum.scale, scale);
+      sums.set(t.currency, { units: sum.units * 10n ** BigInt(top - sum.scale) + BigInt(t.units) * 10n ** BigInt(top - scale), scale: top });
+    }
+    return [...sums].map(([currency, sum]) => ({ currency: currencyCode.parse(currency), amount: exactDecimalText(sum, currency) }));
+  }
   const raws = statement(
     db,
     `SELECT charged_currency AS currency, decimal_sum(charged_text) AS sum FROM recipients
-      WHERE campaign_id = ? AND charged_text IS NOT NULL
-        AND (? IS NULL OR state IN (SELECT value FROM json_each(?)))
+      WHERE campaign_id = ? AND charged_text IS NOT NULL AND state IN (SELECT value FROM json_each(?))
       GROUP BY charged_currency ORDER BY charged_currency`,
-  ).all(campaignId, opts.states ? 1 : null, JSON.stringify(opts.states ?? []));
+  ).all(campaignId, states);
   return parseRows(exactTotalRow, 'recipients', raws).map(({ currency, sum }) => {
     const [units = '0', scale = '0'] = sum.split('/');
     return { currency, amount: exactDecimalText({ units: BigInt(units), scale: Number(scale) }, currency) };
@@ -280,14 +302,13 @@ export function chargedTotals(db: Db, campaignId: string, opts: { states?: reado
  * the campaign screen and the pause message.
  */
 export function countFlagged(db: Db, campaignId: string): number {
-  return z.number().int().parse(statement(db, 'SELECT count(*) FROM recipients WHERE campaign_id = ? AND discrepancies IS NOT NULL').pluck().get(campaignId));
+  return z.number().int().parse(statement(db, 'SELECT coalesce(sum(flagged), 0) FROM recipient_tallies WHERE campaign_id = ?').pluck().get(campaignId));
 }
 
 /**
- * The currency the service issued earlier orders of this product in (else of products of this
- * country) on this environment and address: the default for a product whose record states none.
+ * Ordered rows whose acceptance link has expired by `now` (the order stands; the recipient can no
+ * longer take it): the partial index of ordered rows by expiry reads only the expired ones.
  */
-/** Ordered rows whose acceptance link has expired by `now` (the order stands; the recipient can no longer take it). */
 export function countExpiredAcceptances(db: Db, campaignId: string, now: number): number {
   return z
     .number()
@@ -299,6 +320,10 @@ export function countExpiredAcceptances(db: Db, campaignId: string, now: number)
     );
 }
 
+/**
+ * The currency the service issued earlier orders of this product in (else of products of this
+ * country) on this environment and address: the default for a product whose record states none.
+ */
 export function learnedCurrency(
   db: Db,
   where: { environment: Environment; baseUrl: string; productId: number; country: string | null },
@@ -319,12 +344,11 @@ export function learnedCurrency(
 export function faceValueTotals(db: Db, campaignId: string, states: readonly RowState[]): Money[] {
   const raws = statement(
     db,
-    `SELECT currency, sum(amount_minor) AS minor FROM recipients
-      WHERE campaign_id = ? AND state IN (SELECT value FROM json_each(?))
-        AND amount_minor IS NOT NULL AND currency IS NOT NULL
-      GROUP BY currency ORDER BY currency`,
+    `SELECT currency, sum(amount_minor) AS minor FROM recipient_tallies
+      WHERE campaign_id = ? AND state IN (SELECT value FROM json_each(?)) AND currency <> ''
+      GROUP BY currency HAVING sum(priced) > 0 ORDER BY currency`,
   ).all(campaignId, JSON.stringify(states));
-  return parseRows(totalRow, 'recipients', raws);
+  return parseRows(totalRow, 'recipient_tallies', raws);
 }
 
 /** Rows of a campaign in one state, oldest first; `afterId` pages on. The send queue takes 'ready' rows here. */
@@ -386,14 +410,68 @@ export function listSendingRows(db: Db, where: { campaignId?: string; environmen
   return parseRecipients(raws);
 }
 
-/** Rows with an order whose item is not settled yet, across every campaign of an environment: the poller's work. */
-export function listUndeliveredOrders(db: Db, environment: Environment): Recipient[] {
+/** An ordered row as a poll round needs it: its order, what the service last said, what it asked. */
+export interface TrackedOrder {
+  readonly id: number;
+  readonly campaignId: string;
+  readonly line: number;
+  readonly orderId: number;
+  readonly orderStatus: string | null;
+  readonly itemStatus: string | null;
+  readonly acceptanceExpiry: number | null;
+  readonly requestBody: string | null;
+}
+
+const trackedOrderRow = z.object({
+  id: z.number().int(),
+  campaign_id: z.string(),
+  line: z.number().int(),
+  order_id: z.number().int(),
+  order_status: z.string().nullable(),
+  item_status: z.string().nullable(),
+  acceptance_expiry: timestamp.nullable(),
+  request_body: z.string().nullable(),
+});
+
+export interface TrackedScope {
+  readonly environment: Environment;
+  readonly baseUrl: string;
+  /** Only this campaign's rows; all of the environment's at that address otherwise. */
+  readonly campaignId?: string | undefined;
+}
+
+const TRACKED_WHERE = `FROM campaigns c JOIN recipients r ON r.campaign_id = c.id AND r.state = 'ordered' AND r.order_id IS NOT NULL
+  WHERE c.environment = @environment AND c.base_url = @baseUrl AND (@campaignId IS NULL OR c.id = @campaignId)`;
+
+/**
+ * The rows of a scope with an order not yet settled (delivered or cancelled), oldest first, with only
+ * the columns a poll round reads: a round reads every one, so each costs as little as it can.
+ */
+export function listTrackedOrders(db: Db, scope: TrackedScope): TrackedOrder[] {
   const raws = statement(
     db,
-    `SELECT r.* FROM campaigns c JOIN recipients r ON r.campaign_id = c.id AND r.state = 'ordered'
-      WHERE c.environment = ? ORDER BY r.id`,
-  ).all(environment);
-  return parseRecipients(raws);
+    `SELECT r.id, r.campaign_id, r.line, r.order_id, r.order_status, r.item_status, r.acceptance_expiry, r.request_body
+      ${TRACKED_WHERE} ORDER BY r.id`,
+  ).all({ environment: scope.environment, baseUrl: scope.baseUrl, campaignId: scope.campaignId ?? null });
+  return parseRows(trackedOrderRow, 'recipients', raws).map((r) => ({
+    id: r.id,
+    campaignId: r.campaign_id,
+    line: r.line,
+    orderId: r.order_id,
+    orderStatus: r.order_status,
+    itemStatus: r.item_status,
+    acceptanceExpiry: r.acceptance_expiry,
+    requestBody: r.request_body,
+  }));
+}
+
+/** Whether the scope has any order not yet settled: whether it needs polling at all. */
+export function hasTrackedOrders(db: Db, scope: TrackedScope): boolean {
+  return (
+    statement(db, `SELECT 1 ${TRACKED_WHERE} LIMIT 1`)
+      .pluck()
+      .get({ environment: scope.environment, baseUrl: scope.baseUrl, campaignId: scope.campaignId ?? null }) !== undefined
+  );
 }
 
 /** When the newest order still being tracked (an `ordered` row) was placed, on one service; null when none is. */

@@ -13,17 +13,20 @@ import { skip } from '../../../../electron/core/db/repos/recipient-edits.ts';
 import {
   chargedTotals,
   countByState,
+  countFlagged,
   faceValueTotals,
   getRecipientByExternalReferenceId,
   getRecipientByOrderId,
   getRecipient,
   listReadyToSend,
   listSendingRows,
-  listUndeliveredOrders,
+  hasTrackedOrders,
+  listTrackedOrders,
   nextReadyRows,
   pageRecipients,
   usedEmails,
 } from '../../../../electron/core/db/repos/recipients.ts';
+import { expectTalliesMatchRows } from '../../helpers/invariants.ts';
 import { campaignInput, person, seed, T0, tempDb } from './helpers.ts';
 
 let nextOrder = 1;
@@ -95,6 +98,45 @@ describe('counts and totals', () => {
     expect(faceValueTotals(db, campaign.id, ['ready', 'ordered'])).toEqual([{ currency: 'USD', minor: 6000 }]);
     expect(faceValueTotals(db, campaign.id, [])).toEqual([]);
   });
+
+  it('counts and totals come from running tallies that stay equal to a recount through every change', () => {
+    const { db } = tempDb();
+    const { campaignId, rowIds } = seed(db, 5);
+    const [a, b, c, d, e] = rowIds as [number, number, number, number, number];
+    send(db, a, { minor: 1917, currency: 'EUR' });
+    send(db, b);
+    markSending(db, c, '{}', T0);
+    markFailed(db, c, '400', T0);
+    skip(db, d, T0);
+    db.prepare(`UPDATE recipients SET discrepancies = '[]' WHERE id = ?`).run(e);
+    expectTalliesMatchRows(db);
+    expect(countFlagged(db, campaignId)).toBe(1);
+    expect(faceValueTotals(db, campaignId, ['ready'])).toEqual([{ currency: 'USD', minor: 2500 }]);
+    expect(chargedTotals(db, campaignId)).toEqual([{ currency: 'EUR', amount: '19.17' }, { currency: 'USD', amount: '25.00' }]);
+    // A deleted row's tallies go with it (the app never deletes one; the tallies hold anyway).
+    db.prepare('DELETE FROM recipients WHERE id = ?').run(e);
+    expectTalliesMatchRows(db);
+    expect(countFlagged(db, campaignId)).toBe(0);
+    expect(countByState(db, campaignId)).toMatchObject({ ordered: 2, ready: 0, failed: 1, skipped: 1 });
+  });
+
+  it('charged totals stay exact where an integer sum cannot hold them: a long text, a sum past 64 bits', () => {
+    const { db } = tempDb();
+    const { campaignId, rowIds } = seed(db, 4);
+    const texts = ['0.0000000000000000001', '1.5', '9000000000000000000', '9000000000000000000'];
+    rowIds.forEach((id, i) => {
+      markSending(db, id, '{}', T0);
+      markOrdered(db, id, { ...order({ minor: 1, currency: 'USD' }), chargedText: texts[i] ?? '0' }, T0);
+    });
+    expect(chargedTotals(db, campaignId)).toEqual([{ currency: 'USD', amount: '18000000000000000001.5000000000000000001' }]);
+    // The long text alone (no overflow) is still exact.
+    const other = seed(db, 2);
+    other.rowIds.forEach((id, i) => {
+      markSending(db, id, '{}', T0);
+      markOrdered(db, id, { ...order({ minor: 1, currency: 'USD' }), chargedText: ['0.0000000000000000001', '2'][i] ?? '0' }, T0);
+    });
+    expect(chargedTotals(db, other.campaignId)).toEqual([{ currency: 'USD', amount: '2.0000000000000000001' }]);
+  });
 });
 
 describe('queues', () => {
@@ -138,7 +180,7 @@ describe('queues', () => {
     expect(listSendingRows(db, { campaignId: sim.campaignId }).map((r) => r.id)).toEqual([sim.rowIds[1]]);
   });
 
-  it('listUndeliveredOrders gives the ordered rows of every campaign of one environment', () => {
+  it('listTrackedOrders gives the ordered rows of every campaign of one environment and address, or of one campaign', () => {
     const { db } = tempDb();
     const a = seed(db, 2);
     const b = seed(db, 1);
@@ -148,7 +190,14 @@ describe('queues', () => {
     updateOrderStatus(db, a.rowIds[1]!, { state: 'delivered', orderStatus: 'COMPLETED', itemStatus: 'COMPLETED' }, T0);
     send(db, b.rowIds[0]!);
     send(db, other.rowIds[0]!);
-    expect(listUndeliveredOrders(db, 'simulator').map((r) => r.id)).toEqual([a.rowIds[0], b.rowIds[0]]);
+    const elsewhere = seed(db, 1, { baseUrl: 'http://127.0.0.1:4999' });
+    send(db, elsewhere.rowIds[0]!);
+    const scope = { environment: 'simulator' as const, baseUrl: campaignInput.baseUrl };
+    expect(listTrackedOrders(db, scope).map((r) => r.id)).toEqual([a.rowIds[0], b.rowIds[0]]);
+    expect(listTrackedOrders(db, { ...scope, campaignId: b.campaignId }).map((r) => r.id)).toEqual([b.rowIds[0]]);
+    expect(listTrackedOrders(db, scope)[0]).toMatchObject({ campaignId: a.campaignId, orderStatus: 'COMPLETED', itemStatus: 'PENDING', requestBody: '{}' });
+    expect(hasTrackedOrders(db, scope)).toBe(true);
+    expect(hasTrackedOrders(db, { ...scope, baseUrl: 'http://127.0.0.1:1' })).toBe(false);
   });
 
   it('finds a row by its key, and by its order id within an environment', () => {
