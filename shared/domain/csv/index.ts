@@ -10,42 +10,8 @@ import {
 import { decodeCsv } from './decode.ts';
 import { decimalSeparatorOf, parseCsvText, type ParsedCsv, type ParseOptions } from './parse.ts';
 
-export { decodeCsv, guessLegacyEncoding, type CsvEncoding, type DecodedCsv } from './decode.ts';
-export { detectDelimiter, DELIMITERS, type CsvDelimiter } from './delimiter.ts';
-export {
-  applyMappingOverride,
-  detectMapping,
-  MAPPED_FIELDS,
-  normalizeHeader,
-  type ColumnMapping,
-  type MappedField,
-  type MappingOverride,
-} from './headers.ts';
-export { parseAmount, type AmountResult, type DecimalSeparator } from './amount.ts';
+// The limits importCsv enforces, and what it throws past one.
 export { CSV_LIMITS, CsvLimitError } from './limits.ts';
-export {
-  decimalSeparatorOf,
-  parseCsv,
-  parseCsvText,
-  type CsvProblem,
-  type RecordVisitor,
-  type CsvRecord,
-  type ParsedCsv,
-  type ParseOptions,
-} from './parse.ts';
-export {
-  createRowValidator,
-  validateRows,
-  type ProductForValidation,
-  type RowValidator,
-  type ProductPrice,
-  type RowInput,
-  type RowIssue,
-  type ValidatedRow,
-  type ValidateOptions,
-  type ValidationResult,
-  type ValidationTotals,
-} from '../validation.ts';
 
 export interface ImportOptions extends ParseOptions, Omit<ValidateOptions, 'decimalSeparator'> {}
 

@@ -1,7 +1,8 @@
-// Bytes → records with their source line numbers. Nothing here throws on bad input: a record that
-// cannot be read properly is kept with a problem and its line, so it is never dropped silently.
+// Decoded text → records with their source line numbers. Nothing here throws on bad input: a
+// record that cannot be read properly is kept with a problem and its line, so it is never dropped
+// silently.
 import Papa from 'papaparse';
-import { decodeCsv, type CsvEncoding, type DecodedCsv } from './decode.ts';
+import type { CsvEncoding, DecodedCsv } from './decode.ts';
 import { detectDelimiter, DELIMITERS, trimmedWidth, type CsvDelimiter } from './delimiter.ts';
 import { applyMappingOverride, detectMapping, type ColumnMapping, type MappingOverride } from './headers.ts';
 import { cellTooLong, CSV_LIMITS, rowLimitError } from './limits.ts';
@@ -44,10 +45,6 @@ export interface ParsedCsv {
   readonly records: readonly CsvRecord[];
   /** Every record problem, plus problems with the file as a whole (no header, no e-mail column). */
   readonly problems: readonly CsvProblem[];
-}
-
-export function parseCsv(bytes: Uint8Array, options: ParseOptions = {}): ParsedCsv {
-  return parseCsvText(decodeCsv(bytes), options);
 }
 
 const SEP_LINE = /^sep=(.)[ \t]*$/i;

@@ -6,7 +6,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { importCsv } from '../../../shared/domain/csv/index.ts';
-import { parseCsv, parseCsvText } from '../../../shared/domain/csv/parse.ts';
+import { parseCsvText } from '../../../shared/domain/csv/parse.ts';
+import { parseCsv } from '../../support/parse-csv.ts';
 import { validateRows, type ProductForValidation, type RowInput } from '../../../shared/domain/validation.ts';
 
 const LF_FILES: Record<string, string> = {

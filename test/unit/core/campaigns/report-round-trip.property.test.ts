@@ -6,7 +6,7 @@ import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { neutralise, renderReport, REPORT_COLUMNS, type ReportRow } from '../../../../electron/core/campaigns/report.ts';
-import { parseCsv } from '../../../../shared/domain/csv/index.ts';
+import { parseCsv } from '../../../support/parse-csv.ts';
 import { toDecimal } from '../../../../shared/domain/money.ts';
 
 // A formula character first, or after spaces a spreadsheet may trim on import.

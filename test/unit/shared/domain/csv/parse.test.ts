@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseCsv } from '../../../../../shared/domain/csv/parse.ts';
+import { parseCsv } from '../../../../support/parse-csv.ts';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const lines = (text: string) => parseCsv(utf8(text)).records.map((r) => r.line);

@@ -1,7 +1,10 @@
 import fc from 'fast-check';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { decodeCsv, importCsv, parseAmount, parseCsv } from '../../../../../shared/domain/csv/index.ts';
+import { parseAmount } from '../../../../../shared/domain/csv/amount.ts';
+import { decodeCsv } from '../../../../../shared/domain/csv/decode.ts';
+import { importCsv } from '../../../../../shared/domain/csv/index.ts';
+import { parseCsv } from '../../../../support/parse-csv.ts';
 import { money } from '../../../../../shared/domain/money.ts';
 import type { ProductForValidation } from '../../../../../shared/domain/validation.ts';
 

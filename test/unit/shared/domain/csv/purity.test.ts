@@ -1,6 +1,6 @@
 // The shared/ modules the renderer loads run in its sandbox: they may not reach for Node or the DOM,
 // nor load iconv-lite, which requires Node's 'buffer' module when it loads. Decoding a file
-// (csv/decode.ts, and parseCsv and importCsv that call it) runs in the engine only: the renderer
+// (csv/decode.ts, and importCsv that calls it) runs in the engine only: the renderer
 // sends the file's bytes. The modules checked are the ones the renderer's code imports, followed
 // from import to import (type-only imports load nothing and are not followed).
 import { readdirSync, readFileSync } from 'node:fs';
