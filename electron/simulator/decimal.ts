@@ -32,10 +32,6 @@ export function add(a: Decimal, b: Decimal): Decimal {
   };
 }
 
-export function isZero(a: Decimal): boolean {
-  return a.digits === 0n;
-}
-
 /** Shortest decimal text: "0.00075", "1", "1.02". */
 export function decToString(a: Decimal): string {
   if (a.scale === 0) return a.digits.toString();

@@ -41,18 +41,5 @@ export function isRowState(value: string): value is RowState {
   return (ROW_STATES as readonly string[]).includes(value);
 }
 
-/** States in which an order exists (or may exist) at the service under the row's key. */
-export const ORDER_MAY_EXIST: readonly RowState[] = ['sending', 'ordered', 'delivered', 'cancelled'];
-
 /** States in which the recipient has (or may have) a gift: its POST may have left and was not cancelled. */
 export const HAS_A_GIFT: readonly RowState[] = ['sending', 'ordered', 'delivered'];
-
-/** States that need nothing more from the sender. */
-export const SETTLED_FOR_SENDING: readonly RowState[] = [
-  'ordered',
-  'delivered',
-  'failed',
-  'cancelled',
-  'skipped',
-  'invalid',
-];

@@ -9,9 +9,6 @@ import type { Order } from '../service/types.ts';
 import type { SendResult, StopReason } from './send-queue.ts';
 import type { Job } from './send-work.ts';
 
-/** A refused key pauses the campaign as 'auth' (schema 2), with a detail that says what to do. */
-export const AUTH_PAUSE_REASON: PauseReason = 'auth';
-
 export interface StopRequest {
   /** 'lease': another process holds the campaign now; its send state is that process's to keep. */
   readonly reason: Exclude<PauseReason, 'interrupted' | 'preflight'> | 'lease';
@@ -40,7 +37,7 @@ export function finish(
     detail = stop.detail;
   } else if (stop) {
     stoppedBy = stop.reason;
-    reason = stop.reason === 'auth' ? AUTH_PAUSE_REASON : stop.reason;
+    reason = stop.reason;
     detail = stop.detail;
   } else if (counts.ready === 0 && counts.sending === 0) {
     stoppedBy = 'done';

@@ -28,7 +28,6 @@ import { withSendLease, type HeldLease } from './send-lease.ts';
 import { authDetail, breakerDetail, finish, mismatch, refusedDetail, rejectionText, type StopRequest } from './send-outcome.ts';
 import { readySource, RetrySchedule, WakeSignal, type Job } from './send-work.ts';
 
-export { AUTH_PAUSE_REASON } from './send-outcome.ts';
 export { CampaignBusyError } from './send-lease.ts';
 
 export interface SendQueueOptions {

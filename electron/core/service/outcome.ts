@@ -75,14 +75,6 @@ export interface Ambiguous extends Base {
 export type Failure = Rejected | RateLimited | AuthFailed | Ambiguous;
 export type Outcome<T> = Ok<T> | Failure;
 
-export function isOk<T>(outcome: Outcome<T>): outcome is Ok<T> {
-  return outcome.kind === 'ok';
-}
-
-export function mapOk<T, U>(outcome: Outcome<T>, fn: (value: T) => U): Outcome<U> {
-  return outcome.kind === 'ok' ? { ...outcome, value: fn(outcome.value) } : outcome;
-}
-
 /** Parses Retry-After in both forms the HTTP spec allows: delta-seconds, or an HTTP-date. */
 export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
   if (value == null) return undefined;

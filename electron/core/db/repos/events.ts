@@ -3,7 +3,7 @@
 
 import { z } from 'zod';
 import type { Db } from '../open.ts';
-import { jsonText, parseRow, parseRows, timestamp } from '../parse.ts';
+import { parseRows } from '../parse.ts';
 import { statement } from '../statements.ts';
 
 export const EVENT_KINDS = [
@@ -37,25 +37,6 @@ export interface NewEvent {
   readonly detail?: EventDetail | null;
 }
 
-const eventRow = z
-  .object({
-    id: z.number().int(),
-    campaign_id: z.string(),
-    recipient_id: z.number().int().nullable(),
-    at: timestamp,
-    kind: z.enum(EVENT_KINDS),
-    detail: jsonText(z.record(z.string(), z.unknown())).nullable(),
-  })
-  .transform((r) => ({
-    id: r.id,
-    campaignId: r.campaign_id,
-    recipientId: r.recipient_id,
-    at: r.at,
-    kind: r.kind,
-    detail: r.detail,
-  }));
-export type CampaignEvent = z.output<typeof eventRow>;
-
 // Built once: every order appends events, and a zod schema costs more to build than to run.
 const eventKind = z.enum(EVENT_KINDS);
 
@@ -67,26 +48,6 @@ export function appendEvent(db: Db, event: NewEvent, now: number): number {
     'INSERT INTO events (campaign_id, recipient_id, at, kind, detail) VALUES (?, ?, ?, ?, ?)',
   ).run(event.campaignId, event.recipientId ?? null, now, kind, event.detail ? JSON.stringify(event.detail) : null);
   return Number(result.lastInsertRowid);
-}
-
-/** A campaign's events in the order they happened; `afterId` pages on (or tails the log). */
-export function listEvents(
-  db: Db,
-  campaignId: string,
-  opts: { afterId?: number; limit?: number; recipientId?: number } = {},
-): CampaignEvent[] {
-  const raws = statement(
-    db,
-    `SELECT id, campaign_id, recipient_id, at, kind, detail FROM events
-      WHERE campaign_id = ? AND id > ? AND (? IS NULL OR recipient_id = ?)
-      ORDER BY id LIMIT ?`,
-  ).all(campaignId, opts.afterId ?? 0, opts.recipientId ?? null, opts.recipientId ?? null, opts.limit ?? -1);
-  return parseRows(eventRow, 'events', raws);
-}
-
-export function getEvent(db: Db, id: number): CampaignEvent | null {
-  const raw = statement(db, 'SELECT id, campaign_id, recipient_id, at, kind, detail FROM events WHERE id = ?').get(id);
-  return raw === undefined ? null : parseRow(eventRow, 'events', raw);
 }
 
 export interface TimelineBucket {

@@ -60,14 +60,3 @@ export function deleteSetting(db: Db, key: string): boolean {
   checkKey(key);
   return statement(db, 'DELETE FROM settings WHERE key = ?').run(key).changes > 0;
 }
-
-/** Every setting as stored, parsed as JSON (for export and diagnostics). */
-export function allSettings(db: Db): Record<string, unknown> {
-  const raws = statement(db, 'SELECT key AS id, value FROM settings ORDER BY key').all();
-  const out: Record<string, unknown> = {};
-  for (const raw of raws) {
-    const { id, value } = parseRow(z.object({ id: z.string(), value: jsonText(z.unknown()) }), 'settings', raw);
-    out[id] = value;
-  }
-  return out;
-}

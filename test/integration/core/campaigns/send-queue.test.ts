@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSendQueue, type SendProgress, type SendQueueOptions } from '../../../../electron/core/campaigns/send-queue.ts';
 import { getCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
-import { listEvents } from '../../../../electron/core/db/repos/events.ts';
+import { listEvents } from '../../helpers/events.ts';
 import { getRecipientByExternalReferenceId, getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
 import type { Db } from '../../../../electron/core/db/open.ts';
 import type { Outcome, ServiceClient } from '../../../../electron/core/service/index.ts';

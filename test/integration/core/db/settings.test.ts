@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { CorruptRowError } from '../../../../electron/core/db/parse.ts';
 import {
-  allSettings,
   deleteSetting,
   getSetting,
   SecretSettingError,
@@ -20,7 +19,7 @@ describe('settings', () => {
     expect(getSetting(db, 'environment.current', env, 'simulator')).toBe('sandbox');
     setSetting(db, 'environment.current', 'production', T0 + 1);
     expect(getSetting(db, 'environment.current', env, 'simulator')).toBe('production');
-    expect(allSettings(db)).toEqual({ 'environment.current': 'production', 'rate.sandbox': { perSecond: 2 } });
+    expect(getSetting(db, 'rate.sandbox', z.object({ perSecond: z.number() }), { perSecond: 0 })).toEqual({ perSecond: 2 });
     expect(deleteSetting(db, 'rate.sandbox')).toBe(true);
     expect(deleteSetting(db, 'rate.sandbox')).toBe(false);
   });
