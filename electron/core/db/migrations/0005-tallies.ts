@@ -55,6 +55,7 @@ CREATE TABLE charge_tallies (
   PRIMARY KEY (campaign_id, state, currency, scale)
 ) STRICT, WITHOUT ROWID;
 
+-- The tallies of the rows there are.
 INSERT INTO recipient_tallies (campaign_id, state, currency, rows, priced, amount_minor, flagged)
   SELECT campaign_id, state, coalesce(currency, ''), count(*),
     sum(currency IS NOT NULL AND amount_minor IS NOT NULL),
@@ -69,10 +70,6 @@ INSERT INTO charge_tallies (campaign_id, state, currency, scale, units, texts, o
     count(*), sum(length(charged_text) > 18)
   FROM recipients WHERE charged_text IS NOT NULL
   GROUP BY campaign_id, state, coalesce(charged_currency, ''), scale;
-
-CREATE TRIGGER recipients_tally_insert AFTER INSERT ON recipients BEGIN
-${tallyOf('NEW', '+')}
-END;
 
 CREATE TRIGGER recipients_tally_update
   AFTER UPDATE OF campaign_id, state, currency, amount_minor, discrepancies, charged_text, charged_currency ON recipients BEGIN
