@@ -15,8 +15,8 @@ import { createConnections, EMBEDDED_SIMULATOR_URL, serviceName, type Connection
 import { openDatabase, type Db } from './db/open.ts';
 import { requestSendStop, sendLeaseLive, type HeldLease as HeldSendLease } from './db/repos/send-leases.ts';
 import { requeueFailedRows } from './db/repos/recipient-edits.ts';
-import { getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type CreatedCampaign, type Environment, type ProductSnapshot } from './db/repos/campaigns.ts';
-import { chargedTotals, countByState, countExpiredAcceptances, countFlagged, faceValueTotals, learnedCurrency, listByState, newestTrackedOrderAt, repeatRecipientLines, type Recipient, type StateCounts } from './db/repos/recipients.ts';
+import { getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type CreatedCampaign, type ProductSnapshot } from './db/repos/campaigns.ts';
+import { countByState, faceValueTotals, learnedCurrency, listByState, newestTrackedOrderAt, repeatRecipientLines, type Recipient } from './db/repos/recipients.ts';
 import { revalidateRows } from './campaigns/revalidate.ts';
 import { DATABASE_FILE } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
@@ -77,24 +77,6 @@ export interface UnreadableProduct {
 export interface CatalogOptions {
   /** The organiser's currency for products whose record states none (CLI --currency). */
   currency?: string;
-}
-
-export interface CampaignStatus {
-  id: string;
-  name: string;
-  environment: Environment;
-  product_id: number;
-  send_state: Campaign['sendState'];
-  paused_reason: Campaign['pausedReason'];
-  paused_detail: string | null;
-  counts: StateCounts;
-  charged: { currency: string; amount: string }[];
-  /** Of `charged`, what went to orders later cancelled or whose payment expired (no gift delivered). */
-  charged_cancelled: { currency: string; amount: string }[];
-  /** Ordered rows waiting on a recipient whose acceptance link has expired. */
-  acceptance_expired: number;
-  /** Rows whose order answer disagreed with what they asked, or held values we could not read. */
-  flagged: number;
 }
 
 export interface PreflightResult {
@@ -208,7 +190,6 @@ export interface Engine {
   poll(connection: Connection, campaignId?: string, signal?: AbortSignal, onChanged?: (campaignId: string, rowId: number) => void): Promise<PollRoundResult>;
   /** Milliseconds until the next poll round by the schedule: 30–60 s after a send, backing off to 15 min. */
   nextPollDelay(connection: Connection, campaignId?: string): number;
-  status(campaignId: string): CampaignStatus;
   campaigns(): Campaign[];
   campaign(campaignId: string): Campaign;
   reportRows(campaignId: string): ReportRow[];
@@ -391,25 +372,6 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       // One aggregate, not a spread of every tracked row (which throws past ~125,000 arguments).
       const newest = newestTrackedOrderAt(db, { environment: connection.environment, baseUrl: connection.baseUrl, ...(campaignId ? { campaignId } : {}) });
       return nextPollDelay(clock.now() - (newest ?? 0), Math.random);
-    },
-
-    status(campaignId) {
-      const c = campaign(campaignId);
-      const now = clock.now();
-      return {
-        id: c.id,
-        name: c.name,
-        environment: c.environment,
-        product_id: c.productId,
-        send_state: c.sendState,
-        paused_reason: c.pausedReason,
-        paused_detail: c.pausedDetail,
-        counts: countByState(db, campaignId),
-        charged: chargedTotals(db, campaignId),
-        charged_cancelled: chargedTotals(db, campaignId, { states: ['cancelled'] }),
-        acceptance_expired: countExpiredAcceptances(db, campaignId, now),
-        flagged: countFlagged(db, campaignId),
-      };
     },
 
     campaigns: () => listCampaigns(db),

@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline/promises';
 import { stockText } from '../../../shared/domain/availability.ts';
 import { formatMoney, type Money } from '../../../shared/domain/money.ts';
 import type { SendResult } from '../../core/campaigns/send-queue.ts';
+import { campaignStatus } from '../status.ts';
 import { preflightProblems, type Engine, type PreflightResult } from '../../core/engine.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
 import { commonOf, out, parseCommand, positiveNumber, printJson, say, withEngine, type Common } from '../options.ts';
@@ -185,12 +186,12 @@ function exitFor(engine: Engine, id: string, result: SendResult | null): number 
     if (result.stoppedBy === 'circuit-breaker' || result.stoppedBy === 'auth') return EXIT.unreachable;
     if (result.stoppedBy !== 'done') return EXIT.rowsFailed;
   }
-  const { counts } = engine.status(id);
+  const { counts } = campaignStatus(engine, id);
   return counts.failed > 0 || counts.invalid > 0 ? EXIT.rowsFailed : EXIT.ok;
 }
 
 function finish(engine: Engine, common: Common, id: string, code: number): number {
-  const status = engine.status(id);
+  const status = campaignStatus(engine, id);
   if (common.json) printJson({ campaign_id: id, counts: status.counts, charged: status.charged, send_state: status.send_state, paused_reason: status.paused_reason, flagged: status.flagged });
   else {
     out(statusLine(status));

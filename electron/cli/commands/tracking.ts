@@ -1,6 +1,6 @@
 // giftbatch status / poll / report: what happened to a campaign, asking the service where needed.
 import { resolve } from 'node:path';
-import type { CampaignStatus } from '../../core/engine.ts';
+import { campaignStatus, type CampaignStatus } from '../status.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
 import { commonOf, out, parseCommand, positiveNumber, printJson, say, withEngine } from '../options.ts';
 
@@ -29,12 +29,12 @@ export async function statusCommand(argv: string[]): Promise<number> {
   const id = parsed.positionals[0];
   return withEngine(common, async (engine) => {
     if (id) {
-      const status = engine.status(id);
+      const status = campaignStatus(engine, id);
       if (common.json) printJson(status);
       else out(statusLine(status));
       return EXIT.ok;
     }
-    const all = engine.campaigns().map((c) => engine.status(c.id));
+    const all = engine.campaigns().map((c) => campaignStatus(engine, c.id));
     if (common.json) printJson(all);
     else if (all.length === 0) out(`No campaigns yet in ${engine.dataDir}.`);
     else for (const s of all) out(statusLine(s));
@@ -93,8 +93,8 @@ export async function pollCommand(argv: string[]): Promise<number> {
     }
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
-    if (common.json) printJson({ rounds, ...last, ...(id ? { status: engine.status(id) } : {}) });
-    else if (id) out(statusLine(engine.status(id)));
+    if (common.json) printJson({ rounds, ...last, ...(id ? { status: campaignStatus(engine, id) } : {}) });
+    else if (id) out(statusLine(campaignStatus(engine, id)));
     if (controller.signal.aborted) return EXIT.interrupted;
     if (last.error && last.requests <= 1) return EXIT.unreachable;
     return EXIT.ok;

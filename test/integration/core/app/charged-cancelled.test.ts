@@ -1,5 +1,6 @@
 // Issue 11, item 9: the charged totals counted cancelled and payment-expired orders without saying
 // so. The app's summary (and the CLI's status) show that part apart.
+import { campaignStatus } from '../../../../electron/cli/status.ts';
 import { describe, expect, it } from 'vitest';
 import { SIMULATOR_LOCAL_KEY } from '../../../../electron/core/connections.ts';
 import { startSimulator, tempDir } from '../../helpers/index.ts';
@@ -26,6 +27,6 @@ describe('charged totals of cancelled orders', () => {
     expect(summary.counts).toMatchObject({ cancelled: 2, ordered: 1 });
     expect(summary.charged).toEqual([{ currency: 'USD', amount: '75.00' }]);
     expect(summary.chargedCancelled).toEqual([{ currency: 'USD', amount: '50.00' }]);
-    expect(h.engine.status(created.id).charged_cancelled).toEqual([{ currency: 'USD', amount: '50.00' }]);
+    expect(campaignStatus(h.engine, created.id).charged_cancelled).toEqual([{ currency: 'USD', amount: '50.00' }]);
   });
 });

@@ -1,0 +1,43 @@
+// What `giftbatch status` (and the JSON of send, resume and poll) says about a campaign: the app's
+// one campaign summary (electron/core/app/summary.ts, what every screen and progress event shows),
+// in the CLI's own stable JSON shape (snake_case, a stable interface: keep its keys).
+import { campaignOrThrow, summarize } from '../core/app/summary.ts';
+import type { Engine } from '../core/engine.ts';
+import type { CampaignSummary } from '../../shared/contract.ts';
+
+export interface CampaignStatus {
+  id: string;
+  name: string;
+  environment: CampaignSummary['environment'];
+  product_id: number;
+  send_state: CampaignSummary['sendState'];
+  paused_reason: CampaignSummary['pausedReason'];
+  paused_detail: string | null;
+  counts: CampaignSummary['counts'];
+  charged: { currency: string; amount: string }[];
+  /** Of `charged`, what went to orders later cancelled or whose payment expired (no gift delivered). */
+  charged_cancelled: { currency: string; amount: string }[];
+  /** Ordered rows waiting on a recipient whose acceptance link has expired. */
+  acceptance_expired: number;
+  /** Rows whose order answer disagreed with what they asked, or held values we could not read. */
+  flagged: number;
+}
+
+/** A campaign's status as the CLI prints it; a command sends in the foreground, so nothing runs in the background here. */
+export function campaignStatus(engine: Engine, campaignId: string): CampaignStatus {
+  const s = summarize({ engine, isRunning: () => false, nextPollAt: () => null }, campaignOrThrow(engine, campaignId));
+  return {
+    id: s.id,
+    name: s.name,
+    environment: s.environment,
+    product_id: s.productId,
+    send_state: s.sendState,
+    paused_reason: s.pausedReason,
+    paused_detail: s.pausedDetail,
+    counts: s.counts,
+    charged: s.charged,
+    charged_cancelled: s.chargedCancelled,
+    acceptance_expired: s.acceptanceExpired,
+    flagged: s.flagged,
+  };
+}
