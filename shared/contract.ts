@@ -1,7 +1,7 @@
-// The one contract between the renderer and the engine (DESIGN.md "Process boundaries"): every call
-// with its input and output schema, and every push event. electron/main registers each call
-// generically over IPC, the preload exposes the same names, the browser shell serves the same names
-// over HTTP and a WebSocket. No call exists in one transport only. Types come from the schemas.
+// The one contract between the renderer and the engine (docs/architecture.md, "The contract"):
+// every call with its input and output schema, and every push event. electron/main registers each
+// call generically over IPC, the preload exposes the same names, the browser shell serves the same
+// names over HTTP and a WebSocket. No call exists in one transport only. Types come from the schemas.
 //
 // Money crosses as `{ currency, amount }` with `amount` a decimal string ("25.00", "30000"): exact,
 // readable, and never a float. The API key crosses only inward (environments:setKey); nothing in

@@ -1,5 +1,6 @@
 // Lint for the whole repo (run from the root: `eslint --config test/eslint.config.js .`).
-// Its main job is the layer rules of STYLE.md, which fail the build on a layer crossing:
+// Its main job is the layer rules (docs/architecture.md, "Layers"), which fail the build on a
+// layer crossing:
 //   shared/    imports no Node builtin, no DOM global, no 'electron', nothing from electron/ or renderer/
 //   renderer/  imports nothing from electron/, no Node builtin, no 'electron'
 //   only electron/main and electron/preload import 'electron'

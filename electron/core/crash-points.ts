@@ -1,4 +1,4 @@
-// Named places where the crash tests kill the process (DESIGN.md "Testing the invariants"):
+// Named places where the crash tests kill the process (test/integration/cli/crash-resume.test.ts):
 // GIFTBATCH_CRASH_AT=<point>[:<n>] sends SIGKILL to this process the n-th time (default 1st) it
 // passes <point>. Unset, this is a no-op: one string comparison per call.
 export const CRASH_POINTS = ['after-intent-commit', 'after-post-sent', 'after-response', 'mid-report'] as const;

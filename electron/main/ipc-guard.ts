@@ -1,4 +1,4 @@
-// Every IPC call passes here before the engine sees it (STYLE: VS Code's validatedIpcMain): the
+// Every IPC call passes here before the engine sees it (as VS Code's validatedIpcMain does): the
 // sender must be our main window's main frame, showing our own page; then the app service parses
 // the input with the contract's schema and answers as data. No 'electron' import, so the guard is
 // tested with plain objects.

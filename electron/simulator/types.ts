@@ -35,7 +35,8 @@ export interface FaultSettings {
 
 /**
  * How the simulator answers where the spec says "not shown". The defaults are the answers our
- * client guesses (wire.md); every other value is an answer a service following the spec may give.
+ * client guesses (README.md, "Decisions where the spec is silent"); every other value is an answer
+ * a service following the spec may give.
  * Presets: DIALECTS in dialects.ts.
  */
 export interface Dialect {

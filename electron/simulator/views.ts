@@ -1,4 +1,5 @@
-// The JSON shapes the simulator sends (wire.md), or a dialect's other answer where the spec is silent.
+// The JSON shapes the simulator sends (README.md, "Decisions where the spec is silent"), or a
+// dialect's other answer where the spec is silent.
 // exact decimal text, never from float arithmetic.
 
 import { toNumber } from '../../shared/domain/money.ts';

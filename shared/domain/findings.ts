@@ -1,7 +1,7 @@
-// What checking an order answer against its request can find (DESIGN "Verify every answer"): a
-// difference from what the row asked ('mismatch': the campaign pauses at once), or a value of the
-// answer we could not read ('unreadable': kept as received and shown; nothing pauses for it).
-// Stored with the row, shown by the app, the CLI and the report.
+// What checking an order answer against its request can find (docs/architecture.md, "Sending",
+// step 7): a difference from what the row asked ('mismatch': the campaign pauses at once), or a
+// value of the answer we could not read ('unreadable': kept as received and shown; nothing pauses
+// for it). Stored with the row, shown by the app, the CLI and the report.
 import { z } from 'zod';
 
 export const FINDING_FIELDS = ['key', 'product', 'amount', 'currency', 'recipient', 'record'] as const;

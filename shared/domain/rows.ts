@@ -1,4 +1,4 @@
-// A recipient row's life (DESIGN.md):
+// A recipient row's life (docs/architecture.md, "A row's life"):
 //
 // invalid ──(edit/fix)──> ready ──(send)──> sending ──(200 order)──> ordered ──(item COMPLETED)──> delivered
 //                           │                  │                         ├──(item CANCELLED / order PAYMENT_EXPIRED / CANCELLED)──> cancelled

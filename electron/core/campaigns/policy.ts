@@ -53,8 +53,9 @@ export class RepeatedRefusal {
 const MINUTE = 60_000;
 
 /**
- * When to poll next (DESIGN "Polling"): every 30–60 s for the first minutes after a send, then
- * doubling, to 15 minutes at most. `sinceLastSendMs` is how long ago the newest order was placed.
+ * When to poll next (docs/architecture.md, "Polling"): every 30–60 s for the first minutes after a
+ * send, then doubling, to 15 minutes at most. `sinceLastSendMs` is how long ago the newest order
+ * was placed.
  */
 export function nextPollDelay(sinceLastSendMs: number, random: () => number): number {
   if (sinceLastSendMs < 5 * MINUTE) return 30_000 + Math.floor(random() * 30_000);

@@ -1,6 +1,6 @@
-// Polling (no webhooks exist): DESIGN.md "Polling". One round asks for the PENDING list, paged at
-// 500 by the spec's rule, and fetches one by one only the local `ordered` rows that left it. So a
-// round costs ceil(pending / 500) + (rows that changed) requests, not one per order.
+// Polling (no webhooks exist; docs/architecture.md, "Polling"). One round asks for the PENDING
+// list, paged at 500 by the spec's rule, and fetches one by one only the local `ordered` rows that
+// left it. So a round costs ceil(pending / 500) + (rows that changed) requests, not one per order.
 import { isAcceptanceExpired } from '../../../shared/domain/acceptance.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';

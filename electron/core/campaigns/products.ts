@@ -4,7 +4,10 @@ import type { ProductForValidation } from '../../../shared/domain/validation.ts'
 import type { ProductSnapshot } from '../db/repos/campaigns.ts';
 import type { Product } from '../service/index.ts';
 
-/** Why a product cannot be ordered by e-mail, or null when it can (spec: rules 1 and the delivery list). */
+/**
+ * Why a product cannot be ordered by e-mail, or null when it can: only ON_SALE may be ordered, and
+ * e-mail delivery needs EMAIL among its delivery methods.
+ */
 export function unorderableReason(product: Product): string | null {
   if (product.availability !== 'ON_SALE') return `not on sale (${product.availability})`;
   if (!product.deliveryMethods.includes('EMAIL')) {

@@ -1,9 +1,9 @@
-// Startup reconciliation (DESIGN invariant 2): a row in `sending` may have an order at the service
-// that we never recorded (the process died between the POST and its commit). Before anything new
-// is sent, each such row is looked up by its key. Found: recorded. Not found: left `sending`, due
-// now, so the send queue re-POSTs its frozen bytes under the same key (never a new key: an empty
-// lookup proves nothing about a request still on the wire). No clear answer: left as it is; the
-// re-POST is safe anyway, because the key makes it idempotent.
+// Reconciliation at the start of every run (docs/architecture.md, "Sending", step 3): a row in
+// `sending` may have an order at the service that we never recorded (the process died between the
+// POST and its commit). Before anything new is sent, each such row is looked up by its key. Found:
+// recorded. Not found: left `sending`, due now, so the send queue re-POSTs its frozen bytes under
+// the same key (never a new key: an empty lookup proves nothing about a request still on the wire).
+// No clear answer: left as it is; the re-POST is safe anyway, because the key makes it idempotent.
 
 import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';

@@ -1,8 +1,9 @@
 // The send queue: turns a campaign's ready rows into orders, a few at a time, under the rules of
-// DESIGN "A recipient row's life". For every row: freeze the body and commit `sending` BEFORE the
-// POST leaves; POST the frozen bytes; a definite answer settles the row; anything else is retried
-// later with the same bytes under the same key, and never fails the row. Rows waiting for a retry
-// do not hold a worker, so one sick row does not slow the rest.
+// docs/architecture.md ("A row's life"; "Sending, and why a gift is never paid twice"). For every
+// row: freeze the body and commit `sending` BEFORE the POST leaves; POST the frozen bytes; a
+// definite answer settles the row; anything else is retried later with the same bytes under the
+// same key, and never fails the row. Rows waiting for a retry do not hold a worker, so one sick
+// row does not slow the rest.
 
 import { crashPoint, crashWhilePending } from '../crash-points.ts';
 import { systemClock, type Clock } from '../clock.ts';

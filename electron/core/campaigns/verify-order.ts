@@ -1,5 +1,6 @@
-// Every answer is evidence (DESIGN "Verify every answer"): what the service says it issued and
-// charged is the record, and it is compared with what the row asked before anything else happens.
+// Every answer is evidence (docs/architecture.md, "Sending", step 7): what the service says it
+// issued and charged is the record, and it is compared with what the row asked before anything
+// else happens.
 // The expectation is read from the row's frozen request body (the bytes that were POSTed), so an
 // edit of the row after its intent committed cannot hide a difference.
 

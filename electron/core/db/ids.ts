@@ -1,6 +1,7 @@
 // Identifiers minted by the engine.
 //
-// external_reference_id is the service's de-duplication key (DESIGN.md invariant 1). Its length
+// external_reference_id is the service's de-duplication key: a POST repeated under it returns the
+// order already made instead of charging again, so a row keeps its one key for life. Its length
 // limit is "not shown", so it is kept short and plain: "gb-" + a 26-character ULID (Crockford
 // base32, 48 bits of time then 80 random bits) = 29 ASCII characters. The time prefix makes keys
 // minted together sort together, which keeps the UNIQUE index's inserts local on a large import.

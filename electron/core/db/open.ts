@@ -1,4 +1,5 @@
-// Opens the one SQLite file the engine keeps (DESIGN.md "Storage") and brings its schema up to date.
+// Opens the one SQLite file the engine keeps (docs/architecture.md, "The data folder") and brings
+// its schema up to date.
 
 import { chmodSync, mkdirSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';

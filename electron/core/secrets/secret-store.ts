@@ -1,4 +1,4 @@
-// Where API keys live (DESIGN.md invariant 7): the OS keychain through keytar, one entry per
+// Where API keys live: the OS keychain through keytar, one entry per
 // environment, shared by the desktop app, the CLI and the browser shell. Where no keychain answers
 // (no Secret Service on a headless Linux, say), keys are kept for this session only, in memory, and
 // the store says so. A key is read only here and in the service client; it never goes to SQLite,

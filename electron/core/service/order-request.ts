@@ -1,5 +1,5 @@
-// The POST body is built once, stored with the row, and re-sent byte for byte on every retry
-// (DESIGN invariant 1), so its bytes must depend on nothing but the request.
+// The POST body is built once, stored with the row, and re-sent byte for byte on every retry under
+// the row's one external_reference_id, so its bytes must depend on nothing but the request.
 
 import { toNumber } from '../../../shared/domain/money.ts';
 import type { OrderRequest } from './types.ts';

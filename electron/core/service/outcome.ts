@@ -1,5 +1,6 @@
 // Every call returns one of these instead of throwing: the caller (send queue, poller) must
-// decide per class, and "ambiguous" must never be mistaken for "failed" (DESIGN invariant 3).
+// decide per class, and "ambiguous" must never be mistaken for "failed" (docs/architecture.md,
+// "Sending", step 5).
 
 export type AmbiguousReason =
   /** No answer within the timeout: the request may have been processed. */

@@ -1,5 +1,6 @@
-// The checks every send test ends with (DESIGN "Testing the invariants"): one order per key at the
-// simulator, and the local rows agreeing with the simulator's record row by row and in totals.
+// The checks every send test ends with (docs/architecture.md, "The invariants"): one order per key
+// at the simulator, and the local rows agreeing with the simulator's record row by row and in
+// totals.
 
 import { expect } from 'vitest';
 import type { Db } from '../../../electron/core/db/open.ts';

@@ -1,8 +1,8 @@
-// The API key stays secret (DESIGN invariant 7; issue 5, Security): set to a unique marker, it
-// appears nowhere after a full campaign (send → poll → report) — not in any file of the data
-// folder (the SQLite file, its -wal and -shm, the built-in simulator's state file), not in stderr
-// or stdout, not in the report, not in any Result or event the renderer is sent. Both for a key from
-// GIFTBATCH_API_KEY and for one stored in the OS keychain through environments:setKey.
+// The API key stays secret (issue 5, Security): set to a unique marker, it appears nowhere after a
+// full campaign (send → poll → report) — not in any file of the data folder (the SQLite file, its
+// -wal and -shm, the built-in simulator's state file), not in stderr or stdout, not in the report,
+// not in any Result or event the renderer is sent. Both for a key from GIFTBATCH_API_KEY and for
+// one stored in the OS keychain through environments:setKey.
 import { randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';

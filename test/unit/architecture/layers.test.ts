@@ -12,7 +12,7 @@ async function layerErrors(filePath: string, code: string): Promise<string[]> {
     .map((m) => m.message);
 }
 
-describe('layer rules (STYLE.md)', () => {
+describe('layer rules (docs/architecture.md, "Layers")', () => {
   it.each([
     ['shared/domain/x.ts', "import { readFileSync } from 'node:fs';\nexport const f = readFileSync;\n"],
     ['shared/domain/x.ts', "import { app } from 'electron';\nexport const a = app;\n"],

@@ -182,7 +182,7 @@ export function setSendState(db: Db, campaignId: string, change: SendStateChange
 
 /**
  * At start-up, every campaign still marked 'sending' was interrupted: pause it, so nothing is sent
- * until a person presses Resume (DESIGN.md invariant 4). Returns the ids it paused.
+ * until a person presses Resume (sending needs a person; reading does not). Returns the ids it paused.
  */
 export function pauseInterrupted(db: Db, now: number, stillSending: (campaignId: string) => boolean = () => false): string[] {
   const detail = 'Giftbatch stopped while this campaign was sending.';

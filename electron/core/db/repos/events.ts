@@ -1,4 +1,4 @@
-// The append-only log of what happened to a campaign and its rows (DESIGN.md "Storage"). It feeds
+// The append-only log of what happened to a campaign and its rows. It feeds
 // the timeline chart and the report. Triggers in the schema refuse UPDATE and DELETE.
 
 import { z } from 'zod';

@@ -99,10 +99,11 @@ function beginAttempt(db: Db, rowId: number, kind: EventKind, sql: string, param
 }
 
 /**
- * ready → sending, committed before the POST leaves (DESIGN.md invariant 2). Freezes `requestBody`
- * unless the row already has one (a row re-sent after a definite rejection keeps its bytes), counts
- * the attempt, and stamps sent_at on the first. Returns the body to POST, or null when the row was
- * not ready (another worker took it, the user skipped it).
+ * ready → sending, committed before the POST leaves (after a crash the row is looked up by its key,
+ * never sent anew). Freezes `requestBody` unless the row already has one (a row re-sent after a
+ * definite rejection keeps its bytes), counts the attempt, and stamps sent_at on the first. Returns
+ * the body to POST, or null when the row was not ready (another worker took it, the user skipped
+ * it).
  * Attempts are counted when they begin, so a crash between POST and response still counts one.
  */
 export function markSending(db: Db, rowId: number, requestBody: string, now: number): SendAttempt | null {
@@ -136,7 +137,7 @@ export function beginRetry(db: Db, rowId: number, now: number): SendAttempt | nu
 
 /**
  * An attempt ended without a definite answer (timeout, reset, 5xx, unreadable body): the row stays
- * 'sending' (DESIGN.md invariant 3), keeps the error, and waits until `nextAttemptAt`.
+ * 'sending' (ambiguous is never failed), keeps the error, and waits until `nextAttemptAt`.
  */
 export function recordAttemptError(
   db: Db,

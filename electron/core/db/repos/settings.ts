@@ -1,6 +1,6 @@
 // App settings as key → JSON value (environment base URLs, request rate per environment, the
-// current environment). API keys never come here: they live in the OS keychain (DESIGN.md
-// invariant 7), and a key name that looks like a secret is refused outright.
+// current environment). API keys never come here: they live in the OS keychain
+// (core/secrets/secret-store.ts), and a key name that looks like a secret is refused outright.
 
 import { z } from 'zod';
 import type { Db } from '../open.ts';

@@ -1,4 +1,4 @@
-// Startup reconciliation (DESIGN invariant 2) against the real simulator and a real SQLite file:
+// Reconciliation at the start of a run against the real simulator and a real SQLite file:
 // every `sending` row is looked up by its key before anything new is sent; what is found is
 // recorded, what is not is re-POSTed with the same bytes under the same key.
 

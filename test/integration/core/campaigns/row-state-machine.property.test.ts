@@ -1,8 +1,8 @@
-// Model-based property of the row state machine (DESIGN "A recipient row's life", invariants 1–3):
-// whatever the service answers, wherever the client dies and however often it restarts, no key
-// gets two orders, no row is lost, and a final clean resume leaves every row ordered or failed
-// with the local record equal to the service's. The real send queue and reconciliation run over a
-// real SQLite file; the service is scripted (tests/…/scripted-service.ts); time is a fake clock.
+// Model-based property of the row state machine (docs/architecture.md, "A row's life" and
+// "Sending"): whatever the service answers, wherever the client dies and however often it restarts,
+// no key gets two orders, no row is lost, and a final clean resume leaves every row ordered or
+// failed with the local record equal to the service's. The real send queue and reconciliation run
+// over a real SQLite file; the service is scripted (scripted-service.ts); time is a fake clock.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +34,8 @@ const scenario = fc.record({
   withLimiter: fc.boolean(),
   posts: fc.array(postStep, { maxLength: 24 }),
   lookups: fc.array(fc.constantFrom<LookupStep>('ok', 'ok', 'ambiguous', '429'), { maxLength: 8 }),
-  // After some restarts, reconciliation runs on its own first (as the app does at startup).
+  // After some restarts, reconciliation runs on its own first (as the queue's hold does when a
+  // resume's pre-flight fails: it looks rows up by key and sends nothing).
   reconcileFirst: fc.array(fc.boolean(), { minLength: 1, maxLength: 4 }),
   // Before some runs the environment's key is another one: refused, then confirmed by the person.
   keyChanges: fc.array(fc.boolean(), { maxLength: 3 }),

@@ -1,5 +1,5 @@
 // A fake gift service for the model-based test of the row state machine: idempotent by
-// external_reference_id like the spec, and scripted — each POST attempt takes the next outcome
+// external_reference_id like the service, and scripted — each POST attempt takes the next outcome
 // from a list (an answer, a fault, or a crash of the client), each lookup the next from another.
 // Only the two calls the send queue and reconciliation make are implemented.
 import type { Order } from '../../../../electron/core/service/types.ts';
@@ -47,7 +47,7 @@ export function scriptedService(
   let nextId = 9001;
 
   const ordersFor = (key: string) => orders.filter((o) => o.externalReferenceId === key);
-  // The spec's rule 1: the same key returns the existing order, never a second one.
+  // The service's de-duplication rule: the same key returns the existing order, never a second one.
   const createOrReturn = (key: string): Order => {
     const existing = ordersFor(key)[0];
     if (existing) return existing;

@@ -1,5 +1,6 @@
 // The send queue against the real simulator over HTTP and a real SQLite file. Each test tries to
-// break one rule of a row's life (DESIGN invariants 1–4). Fakes only for time and injected faults.
+// break one rule of docs/architecture.md ("Sending, and why a gift is never paid twice"). Fakes
+// only for time and injected faults.
 
 import { describe, expect, it } from 'vitest';
 import { createSendQueue, type SendProgress, type SendQueueOptions } from '../../../../electron/core/campaigns/send-queue.ts';

@@ -1,6 +1,6 @@
-// Money is exact (DESIGN invariant 5) for every currency exponent, 0 (KRW, JPY), 2 (USD, EUR) and
-// 3 (KWD, BHD): decimal text ↔ minor units round-trips, a JSON number agrees with its text, and
-// totals are BigInt-exact sums per currency, never across currencies.
+// Money is exact for every currency exponent, 0 (KRW, JPY), 2 (USD, EUR) and 3 (KWD, BHD): decimal
+// text ↔ minor units round-trips, a JSON number agrees with its text, and totals are BigInt-exact
+// sums per currency, never across currencies.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addDecimalText, compareMoney, currencyExponent, exactAmount, exactTotals, fromNumber, MoneyError, parseDecimal, toDecimal, totalsByCurrency, ZERO_DECIMAL, type Money } from '../../../../shared/domain/money.ts';
