@@ -7,7 +7,7 @@ import { exactAmount, formatMoney, toDecimal, totalsByCurrency, type DecimalAmou
 import { importCampaign, previewImport, type ImportRequest, type PreviewRequest } from './campaigns/importer.ts';
 import { pollRound, type PollRoundResult } from './campaigns/poller.ts';
 import { nextPollDelay } from './campaigns/policy.ts';
-import { createSendQueue, type RunOptions, type SendQueue, type SendResult } from './campaigns/send-queue.ts';
+import { createSendQueue, type RunOptions, type SendQueue, type SendQueueOptions, type SendResult } from './campaigns/send-queue.ts';
 import { snapshotOf, unorderableReason } from './campaigns/products.ts';
 import { renderReport, writeFileAtomically, type ReportRow } from './campaigns/report.ts';
 import { systemClock, type Clock } from './clock.ts';
@@ -23,6 +23,9 @@ import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
 import type { Availability, Product } from './service/index.ts';
 import { NO_CURRENCY, parseProduct } from './service/schemas.ts';
 import { ROW_STATES } from '../../shared/domain/rows.ts';
+
+/** What a caller may set on a send queue (concurrency, backoff, the circuit breaker, a log): the rest is the connection's. */
+export type QueueTuning = Omit<SendQueueOptions, 'db' | 'client' | 'clock' | 'limiter'>;
 
 export interface EngineOptions {
   dataDir: string;
@@ -166,6 +169,12 @@ export interface Engine {
    * settled for sending, the run paused, or the pre-flight held it.
    */
   send(campaignId: string, opts?: CheckedSendOptions & { rate?: number }): Promise<SendResult>;
+  /**
+   * The send queue of a connection: one per connection in this process, whoever sends (a command, a
+   * window), so every send of an account shares its limiter and its in-flight bookkeeping. `tuning`
+   * applies when the queue is made (the first caller's; tests tune it).
+   */
+  queueFor(connection: Connection, tuning?: QueueTuning): SendQueue;
   /**
    * Refuses (ServiceError 'account') to send or reconcile a campaign under another key than the one it
    * was sent under, unless `sameAccount` is confirmed: another account could re-order the rows whose
@@ -337,12 +346,16 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     async send(campaignId, opts = {}) {
       const c = campaign(campaignId);
       const connection = await engine.connectionFor(c, opts.rate ? { rate: opts.rate } : {});
+      return checkedSend(engine, connection, engine.queueFor(connection), campaignId, opts);
+    },
+
+    queueFor(connection, tuning = {}) {
       let queue = queues.get(connection);
       if (!queue) {
-        queue = createSendQueue({ db, client: connection.client, clock, limiter: connection.limiter });
+        queue = createSendQueue({ ...tuning, db, client: connection.client, clock, limiter: connection.limiter });
         queues.set(connection, queue);
       }
-      return checkedSend(engine, connection, queue, campaignId, opts);
+      return queue;
     },
 
     async checkAccount(campaignId, sameAccount = false) {

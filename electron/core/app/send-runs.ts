@@ -5,17 +5,17 @@
 // those campaigns 'interrupted', so after a restart they say so and wait for a person's Resume.
 import { hostname } from 'node:os';
 import { z } from 'zod';
-import { createSendQueue, type SendQueue, type SendQueueOptions } from '../campaigns/send-queue.ts';
+import type { SendQueue } from '../campaigns/send-queue.ts';
 import type { Connection } from '../connections.ts';
 import type { Db } from '../db/open.ts';
 import { appendEvent } from '../db/repos/events.ts';
 import { setSendState } from '../db/repos/campaigns.ts';
 import { countByState } from '../db/repos/recipients.ts';
 import { statement } from '../db/statements.ts';
-import { checkedSend, type CheckedSendOptions, type Engine } from '../engine.ts';
+import { checkedSend, type CheckedSendOptions, type Engine, type QueueTuning as EngineQueueTuning } from '../engine.ts';
 import { AppError, errorText, type AppLog } from './errors.ts';
 
-export type QueueTuning = Omit<SendQueueOptions, 'db' | 'client' | 'clock' | 'limiter' | 'log'>;
+export type QueueTuning = Omit<EngineQueueTuning, 'log'>;
 
 export interface SendRunsOptions {
   engine: Engine;
@@ -55,24 +55,13 @@ const INTERRUPTED_DETAIL = 'Giftbatch was closed while this campaign was sending
 export function createSendRuns(options: SendRunsOptions): SendRuns {
   const { engine, log } = options;
   const runs = new Map<string, Run>();
-  const queues = new WeakMap<Connection, SendQueue>();
   let closing = false;
 
-  const queueFor = (connection: Connection): SendQueue => {
-    let queue = queues.get(connection);
-    if (!queue) {
-      queue = createSendQueue({
-        ...options.queue,
-        db: engine.db,
-        client: connection.client,
-        clock: engine.clock,
-        limiter: connection.limiter,
-        log: (entry) => log(entry.level, `campaign ${entry.campaignId}${entry.rowId !== undefined ? ` row ${entry.rowId}` : ''}: ${entry.message}`),
-      });
-      queues.set(connection, queue);
-    }
-    return queue;
-  };
+  const queueFor = (connection: Connection): SendQueue =>
+    engine.queueFor(connection, {
+      ...options.queue,
+      log: (entry) => log(entry.level, `campaign ${entry.campaignId}${entry.rowId !== undefined ? ` row ${entry.rowId}` : ''}: ${entry.message}`),
+    });
 
   return {
     async start(campaignId, gate = {}) {
