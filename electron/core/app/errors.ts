@@ -1,7 +1,7 @@
-// Errors cross the boundary as data (STYLE "One contract"): every failure of a call becomes
-// `{ code, message }` with a code from the contract. Known failures keep their message, which says
-// what happened and what to do next; anything else becomes a generic message, with the details
-// going to the log only. No message, logged or returned, ever carries an API key.
+// Errors cross the boundary as data (docs/architecture.md, "The contract"): every failure of a call
+// becomes `{ code, message }` with a code from the contract. Known failures keep their message,
+// which says what happened and what to do next; anything else becomes a generic message, with the
+// details going to the log only. No message, logged or returned, ever carries an API key.
 import { DISK_FULL_MESSAGE, isDiskFull, NetworkFolderError } from '../db/open.ts';
 import { CsvLimitError } from '../../../shared/domain/csv/limits.ts';
 import { z } from 'zod';

@@ -1,8 +1,8 @@
-// Polling that runs by itself (DESIGN "Polling", invariant 4: after a restart, polling resumes on
-// its own). One scheduler per service connection (environment + service address): while any of its
-// campaigns has an undelivered order, a round runs at the engine's schedule (30–60 s after a send,
-// backing off to 15 min). "Check now" runs a round at once and reschedules. Rounds of one target
-// never overlap.
+// Polling that runs by itself (docs/architecture.md, "Polling": after a restart, polling resumes on
+// its own; only sending waits for a person). One scheduler per service connection (environment +
+// service address): while any of its campaigns has an undelivered order, a round runs at the
+// engine's schedule (30–60 s after a send, backing off to 15 min). "Check now" runs a round at once
+// and reschedules. Rounds of one target never overlap.
 import type { PollRoundResult } from '../campaigns/poller.ts';
 import type { PollTarget } from '../campaigns/poller.ts';
 import { hasTrackedOrders } from '../db/repos/recipients.ts';

@@ -155,7 +155,7 @@ export function createAppService(options: AppServiceOptions): AppService {
   } satisfies AppContext);
 
   const handlers: Handlers = { ...setupHandlers(ctx), ...campaignHandlers(ctx), ...rowHandlers(ctx) };
-  // Polling resumes by itself; sending never does (DESIGN invariant 4).
+  // Polling resumes by itself; sending never does: it waits for a person's Resume.
   pollers.resumeAll();
 
   let closed: Promise<void> | null = null;
