@@ -214,7 +214,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   const secrets = options.secrets ?? (await openSecretStore());
   const connections = createConnections({ db, dataDir: options.dataDir, secrets, clock, ...(options.env ? { env: options.env } : {}) });
   // A campaign that was sending when the last process died is paused as 'interrupted': sending
-  // needs a person's Resume (DESIGN invariant 4); polling resumes by itself.
+  // needs a person's Resume; polling resumes by itself.
   pauseInterrupted(db, clock.now(), (id) => sendLeaseLive(db, id, Date.now()));
 
   // One queue per connection, so one campaign is never sent twice at once in this process.

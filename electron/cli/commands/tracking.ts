@@ -66,8 +66,9 @@ export async function pollCommand(argv: string[]): Promise<number> {
     const connection = campaign
       ? await engine.connectionFor(campaign)
       : await engine.connections.get(common.env, { ...(common.baseUrl ? { baseUrl: common.baseUrl } : {}) });
-    // A real service asks for 30–60 s between rounds (spec §6): never closer than 10 s there. The
-    // simulator, and any service on this machine, takes any pace (the tests use that).
+    // A real service asks for 30–60 s between rounds (the service's polling guidance,
+    // docs/service-api.md): never closer than 10 s there. The simulator, and any service on this
+    // machine, takes any pace (the tests use that).
     const local = connection.environment === 'simulator' || ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(connection.url).hostname);
     const floorS = local ? 0.1 : MIN_SERVICE_INTERVAL_S;
     if (intervalS !== undefined && intervalS < floorS) {
