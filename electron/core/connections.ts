@@ -92,13 +92,18 @@ export function createConnections(deps: {
   let simulator: { url: string; stop(): Promise<void> } | null = null;
 
   async function resolveUrl(environment: Environment, override: string | undefined): Promise<{ baseUrl: string; url: string }> {
-    if (override) return { baseUrl: normaliseUrl(override, environment), url: normaliseUrl(override, environment) };
+    if (override && !(environment === 'simulator' && override === EMBEDDED_SIMULATOR_URL)) {
+      return { baseUrl: normaliseUrl(override, environment), url: normaliseUrl(override, environment) };
+    }
+    const stored = override ? null : getSetting(deps.db, `baseUrl.${environment}`, urlSetting.nullable(), null);
     if (environment === 'simulator') {
+      // An external simulator whose address was stored (a shared test simulator), else (or when
+      // asked for by its address, as a campaign made on it does) the built-in one.
+      if (stored) return { baseUrl: normaliseUrl(stored, environment), url: normaliseUrl(stored, environment) };
       const running = simulator ?? (await openEmbeddedService(deps.dataDir));
       simulator = running;
       return { baseUrl: EMBEDDED_SIMULATOR_URL, url: running.url };
     }
-    const stored = getSetting(deps.db, `baseUrl.${environment}`, urlSetting.nullable(), null);
     if (!stored) {
       throw new ConfigurationError(
         `No service address is set for ${environment}. Pass --base-url https://… or set it under Environments in the app.`,

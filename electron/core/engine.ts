@@ -11,7 +11,7 @@ import { createSendQueue, type RunOptions, type SendQueue, type SendQueueOptions
 import { snapshotOf, unorderableReason } from './campaigns/products.ts';
 import { renderReport, writeFileAtomically, type ReportRow } from './campaigns/report.ts';
 import { systemClock, type Clock } from './clock.ts';
-import { createConnections, EMBEDDED_SIMULATOR_URL, serviceName, type Connection, type ConnectionOptions, type Connections } from './connections.ts';
+import { createConnections, serviceName, type Connection, type ConnectionOptions, type Connections } from './connections.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import { requestSendStop, sendLeaseLive, type HeldLease as HeldSendLease } from './db/repos/send-leases.ts';
 import { requeueFailedRows } from './db/repos/recipient-edits.ts';
@@ -234,7 +234,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     clock,
 
     connectionFor(c, opts = {}) {
-      return connections.get(c.environment, { ...opts, ...(c.baseUrl === EMBEDDED_SIMULATOR_URL ? {} : { baseUrl: c.baseUrl }) });
+      return connections.get(c.environment, { ...opts, baseUrl: c.baseUrl });
     },
 
     async catalog(connection, country, opts = {}) {

@@ -86,13 +86,8 @@ export async function updateEnvironment(engine: Engine, env: EnvironmentName, ch
   return { keyCleared };
 }
 
-/**
- * The connection for new work in an environment. The simulator uses the built-in one unless an
- * external simulator's address is stored (handy for a shared test simulator); the other
- * environments read their address from the settings (connections.ts).
- */
+/** The connection for new work in an environment, at its stored address (connections.ts, the one lookup). */
 export function connectionOf(engine: Engine, env: EnvironmentName): Promise<Connection> {
-  const override = env === 'simulator' ? storedBaseUrl(engine, env) : null;
-  return engine.connections.get(env, override ? { baseUrl: override } : {});
+  return engine.connections.get(env);
 }
 

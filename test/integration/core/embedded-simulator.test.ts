@@ -2,7 +2,11 @@ import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { EMBEDDED_SIMULATOR_URL } from '../../../electron/core/connections.ts';
+import { setSetting } from '../../../electron/core/db/repos/settings.ts';
 import { SIMULATOR_LOCK_FILE, openEmbeddedService } from '../../../electron/core/embedded-simulator.ts';
+import { openEngine } from '../../../electron/core/engine.ts';
+import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store.ts';
 
 const dataDir = () => mkdtempSync(join(tmpdir(), 'giftbatch-embedded-'));
 
@@ -36,5 +40,22 @@ describe('one built-in simulator per data folder', () => {
     expect(next.url).not.toBe('http://127.0.0.1:1');
     expect(JSON.parse(readFileSync(join(dir, SIMULATOR_LOCK_FILE), 'utf8'))).toEqual({ pid: process.pid, url: next.url });
     await next.stop();
+  });
+});
+
+describe('one connection lookup', () => {
+  it('new work in the simulator uses a stored external simulator; a campaign made on the built-in one keeps it', async () => {
+    const engine = await openEngine({ dataDir: dataDir(), secrets: createMemorySecretStore(), env: {} });
+    try {
+      const builtIn = await engine.connections.get('simulator');
+      expect(builtIn.baseUrl).toBe(EMBEDDED_SIMULATOR_URL);
+      setSetting(engine.db, 'baseUrl.simulator', 'http://127.0.0.1:4999', Date.now());
+      engine.connections.forget('simulator');
+      expect((await engine.connections.get('simulator')).baseUrl).toBe('http://127.0.0.1:4999');
+      // Asked for by its address (what engine.connectionFor does for a campaign made on it): the built-in one.
+      expect((await engine.connections.get('simulator', { baseUrl: EMBEDDED_SIMULATOR_URL })).url).toBe(builtIn.url);
+    } finally {
+      await engine.close();
+    }
   });
 });
