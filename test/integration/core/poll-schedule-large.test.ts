@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import type { Connection } from '../../../electron/core/connections.ts';
 import { openEngine } from '../../../electron/core/engine.ts';
 import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store.ts';
-import { makeCampaign } from '../helpers/index.ts';
+import { makeCampaign } from '../../support/index.ts';
 
 describe('the poll schedule', () => {
   it('works out the next round for 150,000 tracked orders', async () => {

@@ -14,7 +14,7 @@ import { createMemorySecretStore, openSecretStore, type SecretStore } from '../.
 import { productIdFor } from '../../../electron/simulator/index.ts';
 import type { CallName, Result } from '../../../shared/contract.ts';
 import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type CliResult } from '../cli/cli-helpers.ts';
-import { startSimulator } from '../helpers/index.ts';
+import { startSimulator } from '../../support/index.ts';
 import { waitFor } from '../core/app/harness.ts';
 
 // `npm test` runs inside a D-Bus session with an unlocked gnome-keyring and sets

@@ -4,7 +4,7 @@
 // 127.0.0.1 alone.
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { tempDir } from '../helpers/index.ts';
+import { tempDir } from '../../support/index.ts';
 import { rendererFixture, startShell } from '../web/shell-process.ts';
 
 function reachable(host: string, port: number): Promise<boolean> {

@@ -4,7 +4,7 @@ import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SIMULATOR_LOCAL_KEY } from '../../../electron/core/connections.ts';
-import { expectOneOrderPerRow, startSimulator, tempDir } from '../helpers/index.ts';
+import { expectOneOrderPerRow, startSimulator, tempDir } from '../../support/index.ts';
 import { recipientsCsv, startService, waitFor } from '../core/app/harness.ts';
 import { rendererFixture, startShell, type Shell } from './shell-process.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SIMULATOR_LOCAL_KEY } from '../../../../electron/core/connections.ts';
-import { allRows, expectOneOrderPerRow, startSimulator, tempDir } from '../../helpers/index.ts';
+import { allRows, expectOneOrderPerRow, startSimulator, tempDir } from '../../../support/index.ts';
 import { recipientsCsv, startService, waitFor, type Harness } from './harness.ts';
 
 async function productId(h: Harness, name: string, country = 'US'): Promise<number> {

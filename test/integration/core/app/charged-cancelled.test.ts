@@ -3,7 +3,7 @@
 import { campaignStatus } from '../../../../electron/cli/status.ts';
 import { describe, expect, it } from 'vitest';
 import { SIMULATOR_LOCAL_KEY } from '../../../../electron/core/connections.ts';
-import { startSimulator, tempDir } from '../../helpers/index.ts';
+import { startSimulator, tempDir } from '../../../support/index.ts';
 import { recipientsCsv, startService, waitFor } from './harness.ts';
 
 describe('charged totals of cancelled orders', () => {

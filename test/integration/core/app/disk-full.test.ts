@@ -1,6 +1,6 @@
 // Issue 12: a full disk gets a message that says what happened, that nothing was lost, and what to do.
 import { describe, expect, it } from 'vitest';
-import { startSimulator, tempDir } from '../../helpers/index.ts';
+import { startSimulator, tempDir } from '../../../support/index.ts';
 import { recipientsCsv, startService } from './harness.ts';
 
 describe('a full disk', () => {

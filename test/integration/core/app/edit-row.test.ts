@@ -2,7 +2,7 @@
 // an address that an earlier line of the campaign already has (in any case), and an address that
 // already has a gift from an earlier campaign of the environment.
 import { describe, expect, it } from 'vitest';
-import { startSimulator, tempDir } from '../../helpers/index.ts';
+import { startSimulator, tempDir } from '../../../support/index.ts';
 import { csvBase64, startService, waitFor, type Harness } from './harness.ts';
 
 async function rangeProduct(h: Harness): Promise<number> {

@@ -2,7 +2,7 @@
 // sent is sent with the corrected values, and the app shows what was sent.
 import { describe, expect, it } from 'vitest';
 import { SIMULATOR_LOCAL_KEY } from '../../../../electron/core/connections.ts';
-import { startSimulator, tempDir } from '../../helpers/index.ts';
+import { startSimulator, tempDir } from '../../../support/index.ts';
 import { recipientsCsv, startService, waitFor } from './harness.ts';
 
 describe('an edit while the campaign is sending', () => {

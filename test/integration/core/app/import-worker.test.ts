@@ -8,7 +8,7 @@ import { previewDto } from '../../../../electron/core/app/import-jobs.ts';
 import type { ImportFault } from '../../../../electron/core/app/import-jobs.ts';
 import { CSV_LIMITS, CsvLimitError } from '../../../../shared/domain/csv/index.ts';
 import type { Recipient } from '../../../../electron/core/db/repos/recipients.ts';
-import { allRows, tempDir } from '../../helpers/index.ts';
+import { allRows, tempDir } from '../../../support/index.ts';
 import { csvBase64, recipientsCsv, startService, waitFor, type Harness } from './harness.ts';
 
 // Quoted cells, a bad address, a duplicate, amounts with a sign and cents, an empty amount (the default), a short row.

@@ -2,7 +2,7 @@
 // (plain http: only for this machine), and a new address clears the key stored for the old one.
 import { describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../../electron/core/secrets/secret-store.ts';
-import { tempDir } from '../../helpers/index.ts';
+import { tempDir } from '../../../support/index.ts';
 import { startService } from './harness.ts';
 
 describe('an environment key and its address', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createProgressBatcher } from '../../../../electron/core/app/progress.ts';
 import { skip } from '../../../../electron/core/db/repos/recipient-edits.ts';
-import { makeCampaign, T0, tempDb } from '../../helpers/index.ts';
+import { makeCampaign, T0, tempDb } from '../../../support/index.ts';
 
 describe('progress batcher', () => {
   it('coalesces a burst of changes into one event per interval, naming each changed row once', () => {

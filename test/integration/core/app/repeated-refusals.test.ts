@@ -3,7 +3,7 @@
 // bulk with their keys, and none is paid twice.
 import { describe, expect, it } from 'vitest';
 import { SIMULATOR_LOCAL_KEY } from '../../../../electron/core/connections.ts';
-import { allRows, startSimulator, tempDir } from '../../helpers/index.ts';
+import { allRows, startSimulator, tempDir } from '../../../support/index.ts';
 import { recipientsCsv, startService, waitFor } from './harness.ts';
 
 describe('a service that refuses every order the same way', () => {

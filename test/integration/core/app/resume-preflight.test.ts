@@ -6,7 +6,7 @@ import { orderBodyFor } from '../../../../electron/core/campaigns/order-body.ts'
 import { SIMULATOR_LOCAL_KEY } from '../../../../electron/core/connections.ts';
 import { getCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
 import { markSending } from '../../../../electron/core/db/repos/recipient-transitions.ts';
-import { allRows, startSimulator, tempDir } from '../../helpers/index.ts';
+import { allRows, startSimulator, tempDir } from '../../../support/index.ts';
 import { recipientsCsv, startService, waitFor } from './harness.ts';
 
 async function draft(amountRows = 4) {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
 import { editRow } from '../../../../electron/core/db/repos/recipient-edits.ts';
 import { getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
-import { allRows, makeCampaign, startSimulator, tempDb } from '../../helpers/index.ts';
+import { allRows, makeCampaign, startSimulator, tempDb } from '../../../support/index.ts';
 
 describe('an edit while the campaign is sending', () => {
   it('a row edited while it waits for its token is sent with its new values, and shows what was sent', async () => {

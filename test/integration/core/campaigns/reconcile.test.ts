@@ -7,7 +7,7 @@ import { NOT_FOUND_NOTE, reconcile } from '../../../../electron/core/campaigns/r
 import { orderBodyFor } from '../../../../electron/core/campaigns/order-body.ts';
 import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
 import { getCampaign, pauseInterrupted } from '../../../../electron/core/db/repos/campaigns.ts';
-import { listEvents } from '../../helpers/events.ts';
+import { listEvents } from '../../../support/events.ts';
 import { markSending } from '../../../../electron/core/db/repos/recipient-transitions.ts';
 import { getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
 import type { Db } from '../../../../electron/core/db/open.ts';
@@ -21,7 +21,7 @@ import {
   startSimulator,
   tempDb,
   T0,
-} from '../../helpers/index.ts';
+} from '../../../support/index.ts';
 
 class SimulatedCrash extends Error {}
 

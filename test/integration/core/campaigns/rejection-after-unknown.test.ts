@@ -7,7 +7,7 @@ import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.
 import { getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
 import type { Outcome, ServiceClient } from '../../../../electron/core/service/index.ts';
 import type { Order } from '../../../../electron/core/service/types.ts';
-import { fakeClock, makeCampaign, startSimulator, tempDb } from '../../helpers/index.ts';
+import { fakeClock, makeCampaign, startSimulator, tempDb } from '../../../support/index.ts';
 
 /** The first POST reaches the service but its answer is lost; the retry is refused with a 4xx. */
 function lostThenRefused(inner: ServiceClient): ServiceClient {

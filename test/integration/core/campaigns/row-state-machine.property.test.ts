@@ -17,7 +17,7 @@ import { isRowState } from '../../../../shared/domain/rows.ts';
 import { keyFingerprint } from '../../../../electron/core/connections.ts';
 import { checkAccountOf } from '../../../../electron/core/engine.ts';
 import { editRow } from '../../../../electron/core/db/repos/recipient-edits.ts';
-import { allRows, expectTalliesMatchRows, fakeClock, makeCampaign } from '../../helpers/index.ts';
+import { allRows, expectTalliesMatchRows, fakeClock, makeCampaign } from '../../../support/index.ts';
 import { CRASHES, POST_OUTCOMES, scriptedService, type LookupStep, type PostStep, type ScriptedService } from './scripted-service.ts';
 
 const postStep: fc.Arbitrary<PostStep> = fc.oneof(

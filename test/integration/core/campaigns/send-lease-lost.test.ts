@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
 import { getCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
-import { allRows, makeCampaign, startSimulator, tempDb } from '../../helpers/index.ts';
+import { allRows, makeCampaign, startSimulator, tempDb } from '../../../support/index.ts';
 
 const waitFor = async (check: () => boolean, timeoutMs = 5_000) => {
   const until = Date.now() + timeoutMs;

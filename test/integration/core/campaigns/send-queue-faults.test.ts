@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
 import { getCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
-import { expectOneOrderPerRow, makeCampaign, startSimulator, tempDb } from '../../helpers/index.ts';
+import { expectOneOrderPerRow, makeCampaign, startSimulator, tempDb } from '../../../support/index.ts';
 
 it('200 rows through resets after commit, 500s, 503s, slow answers past the timeout, truncated bodies and 429s end with exactly one order per row', async () => {
   const service = await startSimulator({

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createSendQueue, type SendProgress, type SendQueueOptions } from '../../../../electron/core/campaigns/send-queue.ts';
 import { getCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
-import { listEvents } from '../../helpers/events.ts';
+import { listEvents } from '../../../support/events.ts';
 import { getRecipientByExternalReferenceId, getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
 import type { Db } from '../../../../electron/core/db/open.ts';
 import type { Outcome, ServiceClient } from '../../../../electron/core/service/index.ts';
@@ -22,7 +22,7 @@ import {
   type ClientOptions,
   type MakeCampaignOptions,
   type TestService,
-} from '../../helpers/index.ts';
+} from '../../../support/index.ts';
 
 interface Setup {
   sim?: SimulatorOptions;

@@ -12,7 +12,7 @@ import { chargedTotals, getRecipient } from '../../../../electron/core/db/repos/
 import type { Outcome, ServiceClient } from '../../../../electron/core/service/index.ts';
 import type { Order } from '../../../../electron/core/service/types.ts';
 import { DIALECTS, type SimulatorOptions } from '../../../../electron/simulator/index.ts';
-import { allRows, makeCampaign, startSimulator, tempDb, T0 } from '../../helpers/index.ts';
+import { allRows, makeCampaign, startSimulator, tempDb, T0 } from '../../../support/index.ts';
 
 async function setup(opts: { sim?: SimulatorOptions; rows?: number; wrap?: (client: ServiceClient) => ServiceClient; concurrency?: number } = {}) {
   const service = await startSimulator(opts.sim ?? {});

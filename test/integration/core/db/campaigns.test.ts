@@ -8,7 +8,7 @@ import {
   pauseInterrupted,
   setSendState,
 } from '../../../../electron/core/db/repos/campaigns.ts';
-import { listEvents } from '../../helpers/events.ts';
+import { listEvents } from '../../../support/events.ts';
 import { countByState, getRecipient, listByState } from '../../../../electron/core/db/repos/recipients.ts';
 import { EXTERNAL_REFERENCE_ID_PATTERN } from '../../../../electron/core/db/ids.ts';
 import { campaignInput, person, seed, T0, tempDb } from './helpers.ts';

@@ -4,7 +4,7 @@ import { MIGRATIONS, SCHEMA_VERSION } from '../../../../electron/core/db/migrati
 import { integrityCheck, openDatabase, userVersion } from '../../../../electron/core/db/open.ts';
 import { getCampaign, setSendState } from '../../../../electron/core/db/repos/campaigns.ts';
 import { chargedTotals, getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
-import { expectTalliesMatchRows } from '../../helpers/invariants.ts';
+import { expectTalliesMatchRows } from '../../../support/invariants.ts';
 import { tempDir, track } from './helpers.ts';
 
 const T = 1_790_000_000_000;

@@ -26,7 +26,7 @@ import {
   pageRecipients,
   usedEmails,
 } from '../../../../electron/core/db/repos/recipients.ts';
-import { expectTalliesMatchRows } from '../../helpers/invariants.ts';
+import { expectTalliesMatchRows } from '../../../support/invariants.ts';
 import { campaignInput, person, seed, T0, tempDb } from './helpers.ts';
 
 let nextOrder = 1;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { canTransition, type RowState } from '../../../../shared/domain/rows.ts';
 import { openDatabase, type Db } from '../../../../electron/core/db/open.ts';
-import { listEvents } from '../../helpers/events.ts';
+import { listEvents } from '../../../support/events.ts';
 import { getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
 import {
   beginRetry,

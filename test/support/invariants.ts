@@ -3,9 +3,9 @@
 // totals.
 
 import { expect } from 'vitest';
-import type { Db } from '../../../electron/core/db/open.ts';
-import { chargedTotals } from '../../../electron/core/db/repos/recipients.ts';
-import type { AuditAccount } from '../../../electron/simulator/index.ts';
+import type { Db } from '../../electron/core/db/open.ts';
+import { chargedTotals } from '../../electron/core/db/repos/recipients.ts';
+import type { AuditAccount } from '../../electron/simulator/index.ts';
 import { allRows } from './campaign.ts';
 
 /**

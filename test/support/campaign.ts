@@ -1,12 +1,12 @@
 // A campaign with N ready rows against a simulator product, created through the repos exactly as
 // an import would (one transaction, a key per row).
 
-import { parseDecimal } from '../../../shared/domain/money.ts';
-import { ROW_STATES } from '../../../shared/domain/rows.ts';
-import type { Db } from '../../../electron/core/db/open.ts';
-import { createCampaign, type Campaign, type Environment, type ProductSnapshot } from '../../../electron/core/db/repos/campaigns.ts';
-import { listByState, type NewRecipient, type Recipient } from '../../../electron/core/db/repos/recipients.ts';
-import { productBySlug, productIdFor } from '../../../electron/simulator/index.ts';
+import { parseDecimal } from '../../shared/domain/money.ts';
+import { ROW_STATES } from '../../shared/domain/rows.ts';
+import type { Db } from '../../electron/core/db/open.ts';
+import { createCampaign, type Campaign, type Environment, type ProductSnapshot } from '../../electron/core/db/repos/campaigns.ts';
+import { listByState, type NewRecipient, type Recipient } from '../../electron/core/db/repos/recipients.ts';
+import { productBySlug, productIdFor } from '../../electron/simulator/index.ts';
 import { TEST_KEY } from './keys.ts';
 
 export const T0 = Date.UTC(2026, 0, 15, 9, 0, 0);

@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach } from 'vitest';
-import { openDatabase, type Db } from '../../../electron/core/db/open.ts';
+import { openDatabase, type Db } from '../../electron/core/db/open.ts';
 
 const dirs: string[] = [];
 const handles: Db[] = [];

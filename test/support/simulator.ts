@@ -2,10 +2,10 @@
 // Stopped after each test.
 
 import { afterEach } from 'vitest';
-import { systemClock, type Clock } from '../../../electron/core/clock.ts';
-import { createRateLimiter, createServiceClient, type RateLimiter, type ServiceClient } from '../../../electron/core/service/index.ts';
-import type { AttemptEvent } from '../../../electron/core/service/index.ts';
-import { createSimulator, type AuditAccount, type Simulator, type SimulatorOptions } from '../../../electron/simulator/index.ts';
+import { systemClock, type Clock } from '../../electron/core/clock.ts';
+import { createRateLimiter, createServiceClient, type RateLimiter, type ServiceClient } from '../../electron/core/service/index.ts';
+import type { AttemptEvent } from '../../electron/core/service/index.ts';
+import { createSimulator, type AuditAccount, type Simulator, type SimulatorOptions } from '../../electron/simulator/index.ts';
 
 import { TEST_KEY } from './keys.ts';
 

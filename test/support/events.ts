@@ -1,7 +1,7 @@
 // A campaign's event log as the tests read it. The app only appends to the log and sums it
 // (eventTimeline); reading it event by event is the tests' way to see what happened, in order.
-import type { Db } from '../../../electron/core/db/open.ts';
-import type { EventKind } from '../../../electron/core/db/repos/events.ts';
+import type { Db } from '../../electron/core/db/open.ts';
+import type { EventKind } from '../../electron/core/db/repos/events.ts';
 
 export interface LoggedEvent {
   readonly id: number;

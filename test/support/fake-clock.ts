@@ -1,7 +1,7 @@
 // A clock whose time moves only when someone sleeps: a 30-second back-off takes no real time, and
 // tests can read exactly when (in virtual time) each thing happened.
 
-import type { Clock } from '../../../electron/core/clock.ts';
+import type { Clock } from '../../electron/core/clock.ts';
 
 export interface FakeClock extends Clock {
   /** Moves time forward without anyone sleeping. */
