@@ -11,7 +11,7 @@ import {
 import { listEvents } from '../../../support/events.ts';
 import { countByState, getRecipient, listByState } from '../../../../electron/core/db/repos/recipients.ts';
 import { EXTERNAL_REFERENCE_ID_PATTERN } from '../../../../electron/core/db/ids.ts';
-import { campaignInput, person, seed, T0, tempDb } from './helpers.ts';
+import { campaignInput, person, seed, T0, tempDb } from '../../../support/db-seed.ts';
 
 describe('createCampaign (the import)', () => {
   it('stores the campaign and every row, each with its own key, and logs one imported event with the counts', () => {

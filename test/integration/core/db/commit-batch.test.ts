@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createCommitBatch } from '../../../../electron/core/db/commit-batch.ts';
-import { tempDb } from './helpers.ts';
+import { tempDb } from '../../../support/db-seed.ts';
 
 // The send queue's writes share commits through this batch; what it promises is what a crash
 // and the row state machine rely on: a resolved write is on disk, a failed one left nothing.

@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENTS, PAUSE_REASONS, SEND_STATES } from '../../../../shared/domain/campaigns.ts';
 import { ROW_STATES } from '../../../../shared/domain/rows.ts';
-import { tempDb } from './helpers.ts';
+import { tempDb } from '../../../support/db-seed.ts';
 
 /** The closed list a column's own CHECK (column IN (…)) allows, from the table's SQL. */
 function allowed(tableSql: string, column: string): string[] {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { appendEvent, eventTimeline } from '../../../../electron/core/db/repos/events.ts';
 import { markOrdered, markSending, updateOrderStatus } from '../../../../electron/core/db/repos/recipient-transitions.ts';
-import { seed, T0, tempDb } from './helpers.ts';
+import { seed, T0, tempDb } from '../../../support/db-seed.ts';
 
 describe('events', () => {
   it('are append-only: UPDATE and DELETE are refused by the database', () => {

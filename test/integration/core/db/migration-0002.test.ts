@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { MIGRATIONS } from '../../../../electron/core/db/migrations/index.ts';
 import { integrityCheck, openDatabase, userVersion } from '../../../../electron/core/db/open.ts';
 import { getCampaign, setSendState } from '../../../../electron/core/db/repos/campaigns.ts';
-import { tempDir, track } from './helpers.ts';
+import { tempDir, track } from '../../../support/db-seed.ts';
 
 const T = 1_790_000_000_000;
 

@@ -5,7 +5,7 @@ import { integrityCheck, openDatabase, userVersion } from '../../../../electron/
 import { getCampaign, setSendState } from '../../../../electron/core/db/repos/campaigns.ts';
 import { chargedTotals, getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
 import { expectTalliesMatchRows } from '../../../support/invariants.ts';
-import { tempDir, track } from './helpers.ts';
+import { tempDir, track } from '../../../support/db-seed.ts';
 
 const T = 1_790_000_000_000;
 

@@ -13,7 +13,7 @@ import {
   SCHEMA_VERSION,
   userVersion,
 } from '../../../../electron/core/db/open.ts';
-import { tempDb, tempDir, track } from './helpers.ts';
+import { tempDb, tempDir, track } from '../../../support/db-seed.ts';
 
 function tables(db: Database.Database): Record<string, string> {
   const rows = db.prepare("SELECT name, sql FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").all() as {

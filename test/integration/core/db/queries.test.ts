@@ -27,7 +27,7 @@ import {
   usedEmails,
 } from '../../../../electron/core/db/repos/recipients.ts';
 import { expectTalliesMatchRows } from '../../../support/invariants.ts';
-import { campaignInput, person, seed, T0, tempDb } from './helpers.ts';
+import { campaignInput, person, seed, T0, tempDb } from '../../../support/db-seed.ts';
 
 let nextOrder = 1;
 function order(charged: OrderOutcome['charged']): OrderOutcome {

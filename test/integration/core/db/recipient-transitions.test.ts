@@ -15,7 +15,7 @@ import {
 } from '../../../../electron/core/db/repos/recipient-transitions.ts';
 import { editRow, requeueFailed, skip, unskip } from '../../../../electron/core/db/repos/recipient-edits.ts';
 import { createCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
-import { campaignInput, person, seed, T0, tempDb } from './helpers.ts';
+import { campaignInput, person, seed, T0, tempDb } from '../../../support/db-seed.ts';
 
 const BODY = '{"item":{"id":101},"external_reference_id":"k"}';
 

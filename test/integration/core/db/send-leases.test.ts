@@ -9,7 +9,7 @@ import {
   takeSendLease,
   type LeaseHolder,
 } from '../../../../electron/core/db/repos/send-leases.ts';
-import { seed, T0, tempDb } from './helpers.ts';
+import { seed, T0, tempDb } from '../../../support/db-seed.ts';
 
 // Who is sending a campaign (schema 3): a second process must be refused while the first one
 // lives, and nobody may have to wait out the lease of a sender that is gone.

@@ -7,7 +7,7 @@ import {
   SecretSettingError,
   setSetting,
 } from '../../../../electron/core/db/repos/settings.ts';
-import { T0, tempDb } from './helpers.ts';
+import { T0, tempDb } from '../../../support/db-seed.ts';
 
 describe('settings', () => {
   it('store JSON values and read them back parsed, with a fallback when unset', () => {

@@ -1,38 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach } from 'vitest';
-import { openDatabase, type Db } from '../../../../electron/core/db/open.ts';
-import { createCampaign, type NewCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
-import type { NewRecipient } from '../../../../electron/core/db/repos/recipients.ts';
+// Rows for the repository tests: a campaign's fields, a person per line, and a campaign seeded with
+// N ready rows through the repository, as an import stores them. The database itself is db.ts's.
+import type { Db } from '../../electron/core/db/open.ts';
+import { createCampaign, type NewCampaign } from '../../electron/core/db/repos/campaigns.ts';
+import type { NewRecipient } from '../../electron/core/db/repos/recipients.ts';
 
-const dirs: string[] = [];
-const open: Db[] = [];
-
-afterEach(() => {
-  for (const db of open.splice(0)) if (db.open) db.close();
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-/** A fresh folder under the OS temp dir, removed after the test. */
-export function tempDir(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'giftbatch-db-'));
-  dirs.push(dir);
-  return dir;
-}
-
-/** A real database file in a fresh temp folder, closed after the test. */
-export function tempDb(): { db: Db; file: string } {
-  const file = join(tempDir(), 'data', 'giftbatch.db');
-  const db = openDatabase(file);
-  open.push(db);
-  return { db, file };
-}
-
-export function track(db: Db): Db {
-  open.push(db);
-  return db;
-}
+export { tempDb, tempDir, track } from './db.ts';
 
 export const T0 = Date.UTC(2026, 0, 15, 9, 0, 0);
 
