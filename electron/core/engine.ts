@@ -3,26 +3,25 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { CsvImport } from '../../shared/domain/csv/index.ts';
-import { exactAmount, formatMoney, toDecimal, totalsByCurrency, type DecimalAmount, type Money } from '../../shared/domain/money.ts';
+import { formatMoney, totalsByCurrency, type Money } from '../../shared/domain/money.ts';
 import { importCampaign, previewImport, type ImportRequest, type PreviewRequest } from './campaigns/importer.ts';
 import { pollRound, type PollRoundResult } from './campaigns/poller.ts';
 import { nextPollDelay } from './campaigns/policy.ts';
 import { createSendQueue, type RunOptions, type SendQueue, type SendQueueOptions, type SendResult } from './campaigns/send-queue.ts';
 import { snapshotOf, unorderableReason } from './campaigns/products.ts';
-import { renderReport, writeFileAtomically, type ReportRow } from './campaigns/report.ts';
+import { renderReport, reportRowsOf, writeFileAtomically, type ReportRow } from './campaigns/report.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createConnections, serviceName, type Connection, type ConnectionOptions, type Connections } from './connections.ts';
 import { openDatabase, type Db } from './db/open.ts';
 import { requestSendStop, sendLeaseLive, type HeldLease as HeldSendLease } from './db/repos/send-leases.ts';
 import { requeueFailedRows } from './db/repos/recipient-edits.ts';
 import { getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type CreatedCampaign, type ProductSnapshot } from './db/repos/campaigns.ts';
-import { countByState, faceValueTotals, learnedCurrency, listByState, newestTrackedOrderAt, repeatRecipientLines, type Recipient } from './db/repos/recipients.ts';
+import { countByState, faceValueTotals, learnedCurrency, newestTrackedOrderAt, repeatRecipientLines } from './db/repos/recipients.ts';
 import { revalidateRows } from './campaigns/revalidate.ts';
 import { DATABASE_FILE } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
 import type { Availability, Product } from './service/index.ts';
 import { NO_CURRENCY, parseProduct } from './service/schemas.ts';
-import { ROW_STATES } from '../../shared/domain/rows.ts';
 
 /** What a caller may set on a send queue (concurrency, backoff, the circuit breaker, a log): the rest is the connection's. */
 export type QueueTuning = Omit<SendQueueOptions, 'db' | 'client' | 'clock' | 'limiter'>;
@@ -392,9 +391,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
 
     reportRows(campaignId) {
       campaign(campaignId);
-      return ROW_STATES.flatMap((state) => listByState(db, campaignId, state))
-        .sort((a, b) => a.line - b.line || a.id - b.id)
-        .map(toReportRow);
+      return reportRowsOf(db, campaignId);
     },
 
     writeReport(campaignId, file) {
@@ -474,35 +471,7 @@ function sameTotals(a: readonly Money[], b: readonly Money[]): boolean {
   return key(a) === key(b);
 }
 
-export function toReportRow(r: Recipient): ReportRow {
-  return {
-    name: r.name,
-    email: r.email,
-    amount: r.amountMinor != null && r.currency ? { minor: r.amountMinor, currency: r.currency } : null,
-    state: r.state,
-    orderId: r.orderId,
-    orderStatus: r.orderStatus,
-    itemId: r.itemId,
-    itemStatus: r.itemStatus,
-    charged: chargedAmountOf(r),
-    issued: r.issued,
-    findings: r.findings.map((f) => f.message),
-    exchangeRate: r.exchangeRate?.rate ?? null,
-    feeRate: r.feeRate,
-    externalReferenceId: r.externalReferenceId,
-    sentAt: r.sentAt,
-    deliveredAt: r.deliveredAt,
-    acceptanceExpiry: r.acceptanceExpiry,
-    lastError: r.lastError,
-    line: r.line,
-  };
-}
 
-/** A row's charge exactly as the service stated it (rows from before schema 4 have their minor units' text). */
-export function chargedAmountOf(r: Pick<Recipient, 'chargedText' | 'charged'>): DecimalAmount | null {
-  if (!r.charged) return null;
-  return r.chargedText === null ? { currency: r.charged.currency, amount: toDecimal(r.charged) } : exactAmount(r.chargedText, r.charged.currency);
-}
 
 /** What a campaign's amounts were validated against: the price and its currency. */
 function priceKey(p: ProductSnapshot): string {

@@ -5,7 +5,7 @@ import { isAcceptanceExpired } from '../../../shared/domain/acceptance.ts';
 import { toDecimal, type Money } from '../../../shared/domain/money.ts';
 import { unorderableReason } from '../campaigns/products.ts';
 import type { Recipient } from '../db/repos/recipients.ts';
-import { chargedAmountOf } from '../engine.ts';
+import { chargedAmountOf } from '../campaigns/report.ts';
 import type { Product } from '../service/index.ts';
 
 export function moneyDto(money: Money): MoneyDto {

@@ -1,7 +1,6 @@
 // Calls of the import, campaign and list screens: preview and create from a CSV, read a campaign
 // and its rows, send / pause / check now, the timeline and the delivery report.
 import { parseDecimal, type Money } from '../../../shared/domain/money.ts';
-import { renderReport } from '../campaigns/report.ts';
 import { listCampaigns } from '../db/repos/campaigns.ts';
 import { eventTimeline } from '../db/repos/events.ts';
 import { pageRecipients } from '../db/repos/recipients.ts';
@@ -168,7 +167,8 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
 
     async 'campaigns:report'({ campaignId }) {
       const campaign = campaignOrThrow(engine, campaignId);
-      const csv = renderReport(engine.reportRows(campaignId));
+      // Every row read and written out: in the worker, the engine's thread keeps answering meanwhile.
+      const csv = await ctx.imports.report(campaignId);
       const fileName = reportFileName(campaign.name, engine.clock.now());
       const savedTo = ctx.saveReport ? await ctx.saveReport(fileName, csv) : null;
       return { fileName, csv, savedTo };

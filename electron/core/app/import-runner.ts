@@ -1,5 +1,5 @@
-// Runs the app's imports in the import worker (import-worker.ts), so the engine's thread keeps
-// answering while a large file is read and stored: it posts the job and gets back only what the
+// Runs the app's imports and reports in the import worker (import-worker.ts), so the engine's thread
+// keeps answering while a large file is read and stored, or every row of a campaign written out: it posts the job and gets back only what the
 // handler returns (import-jobs.ts). One worker, started on the first import and kept for the next
 // ones (starting one costs a module load and a database open), let go after a while without work.
 // A worker that dies with jobs in hand (it exited, threw where nothing caught it, or close()
@@ -30,7 +30,9 @@ export class ImportStoppedError extends Error {
     super(
       kind === 'create'
         ? 'The import stopped before it finished; nothing was stored and no campaign was created. Try again; if it keeps happening, the details are in the log.'
-        : 'Checking the file stopped before it finished; nothing was stored. Try again; if it keeps happening, the details are in the log.',
+        : kind === 'report'
+          ? 'Writing the report stopped before it finished; nothing was changed. Try again; if it keeps happening, the details are in the log.'
+          : 'Checking the file stopped before it finished; nothing was stored. Try again; if it keeps happening, the details are in the log.',
       { cause },
     );
   }
@@ -49,6 +51,8 @@ export interface ImportRunner {
   preview(request: PreviewRequest): Promise<PreviewDto>;
   /** Creates the campaign (or nothing, for a file without recipient rows); `now` is its creation time. */
   create(request: ImportRequest, now: number): Promise<CreateAnswer>;
+  /** The campaign's delivery report as CSV text, read and written out in the worker. */
+  report(campaignId: string): Promise<string>;
   /** Terminates the worker; imports still in it fail with ImportStoppedError, having stored nothing. */
   close(): Promise<void>;
 }
@@ -126,6 +130,7 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
   return {
     preview: (request) => run({ kind: 'preview', request }) as Promise<PreviewDto>,
     create: (request, now) => run({ kind: 'create', request, now }) as Promise<CreateAnswer>,
+    report: (campaignId) => run({ kind: 'report', campaignId }) as Promise<string>,
     async close() {
       closed = true;
       if (idle) clearTimeout(idle);

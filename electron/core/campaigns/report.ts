@@ -7,7 +7,9 @@ import { basename, dirname, join } from 'node:path';
 import Papa from 'papaparse';
 import { crashPoint } from '../crash-points.ts';
 import type { Money } from '../../../shared/domain/money.ts';
-import { exactTotals, isCurrencyCode, isPlainDecimal, toDecimal, type DecimalAmount } from '../../../shared/domain/money.ts';
+import { exactAmount, exactTotals, isCurrencyCode, isPlainDecimal, toDecimal, type DecimalAmount } from '../../../shared/domain/money.ts';
+import type { Db } from '../db/open.ts';
+import { listCampaignRows, type Recipient } from '../db/repos/recipients.ts';
 
 export interface ReportRow {
   name: string | null;
@@ -172,4 +174,39 @@ export function writeFileAtomically(path: string, content: string): void {
     rmSync(temp, { force: true });
     throw error;
   }
+}
+
+/** What the service charged for a row, exactly as it stated it (older rows: their minor units). */
+export function chargedAmountOf(r: Pick<Recipient, 'chargedText' | 'charged'>): DecimalAmount | null {
+  if (!r.charged) return null;
+  return r.chargedText === null ? { currency: r.charged.currency, amount: toDecimal(r.charged) } : exactAmount(r.chargedText, r.charged.currency);
+}
+
+export function toReportRow(r: Recipient): ReportRow {
+  return {
+    name: r.name,
+    email: r.email,
+    amount: r.amountMinor != null && r.currency ? { minor: r.amountMinor, currency: r.currency } : null,
+    state: r.state,
+    orderId: r.orderId,
+    orderStatus: r.orderStatus,
+    itemId: r.itemId,
+    itemStatus: r.itemStatus,
+    charged: chargedAmountOf(r),
+    issued: r.issued,
+    findings: r.findings.map((f) => f.message),
+    exchangeRate: r.exchangeRate?.rate ?? null,
+    feeRate: r.feeRate,
+    externalReferenceId: r.externalReferenceId,
+    sentAt: r.sentAt,
+    deliveredAt: r.deliveredAt,
+    acceptanceExpiry: r.acceptanceExpiry,
+    lastError: r.lastError,
+    line: r.line,
+  };
+}
+
+/** Every row of the campaign as the report shows it, in file order. */
+export function reportRowsOf(db: Db, campaignId: string): ReportRow[] {
+  return listCampaignRows(db, campaignId).map(toReportRow);
 }

@@ -370,6 +370,11 @@ export function faceValueTotals(db: Db, campaignId: string, states: readonly Row
   return parseRows(totalRow, 'recipient_tallies', raws);
 }
 
+/** Every row of a campaign, in file order (line, then import order). */
+export function listCampaignRows(db: Db, campaignId: string): Recipient[] {
+  return parseRecipients(statement(db, 'SELECT * FROM recipients WHERE campaign_id = ? ORDER BY line, id').all(campaignId));
+}
+
 /** Rows of a campaign in one state, oldest first; `afterId` pages on. The send queue takes 'ready' rows here. */
 export function listByState(
   db: Db,
