@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { CRASH_POINTS } from '../../electron/core/crash-points.ts';
 import { DATABASE_FILE } from '../../electron/core/paths.ts';
 import { mulberry32, productIdFor } from '../../electron/simulator/index.ts';
-import { collect, spawnCli, startSimulatorProcess, tempDir, writeRecipients, type CliResult } from '../integration/cli/cli-helpers.ts';
+import { collect, spawnCli, startSimulatorProcess, tempDir, writeRecipients, type CliResult } from '../support/cli.ts';
 import { compareWithAudit, readDataFile } from './checks.ts';
 import { mb, watchRss } from './memory.ts';
 

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { DIALECTS, productIdFor, type DialectName } from '../../../electron/simulator/index.ts';
-import { json, runCli, startSimulatorProcess, tempDir } from './cli-helpers.ts';
+import { json, runCli, startSimulatorProcess, tempDir } from '../../support/cli.ts';
 
 // Issue 9: the fault campaign through every dialect the simulator speaks (each of the spec's "not
 // shown" answered unlike our client's guess). Each run ends with every row right (one order per key,

@@ -2,7 +2,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdFor } from '../../../electron/simulator/index.ts';
-import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from './cli-helpers.ts';
+import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from '../../support/cli.ts';
 
 // Every bad input to the CLI gets a clear message on stderr and the documented exit code:
 // 1 rows invalid or failed, 2 usage error, 3 service unreachable or key rejected.

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CRASH_POINTS } from '../../../electron/core/crash-points.ts';
 import { mulberry32, productIdFor } from '../../../electron/simulator/index.ts';
-import { collect, json, runCli, spawnCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from './cli-helpers.ts';
+import { collect, json, runCli, spawnCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from '../../support/cli.ts';
 
 // Issue 3, done-when 2: the 500-row campaign, while the CLI is killed with SIGKILL at 20+ random
 // moments and at each named crash point, then resumed: still exactly one order per row, and the

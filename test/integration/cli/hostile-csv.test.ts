@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CSV_LIMITS } from '../../../shared/domain/csv/limits.ts';
 import { productIdFor } from '../../../electron/simulator/index.ts';
 import { SIMULATOR_LOCAL_KEY } from '../../../electron/core/connections.ts';
-import { json, runCli, tempDir } from './cli-helpers.ts';
+import { json, runCli, tempDir } from '../../support/cli.ts';
 
 // Issue 12: every byte from a file has a limit. A crafted file ends with a clear message in bounded
 // time: cells built to make the e-mail and amount checks take time growing with their square, a

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdFor } from '../../../electron/simulator/index.ts';
-import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from './cli-helpers.ts';
+import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from '../../support/cli.ts';
 
 // Issue 9: a service whose product records carry no currency field (the spec's product table has
 // none). The catalog is never empty without a reason; the organiser states the currency, or the

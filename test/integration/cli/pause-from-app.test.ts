@@ -1,8 +1,8 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdFor } from '../../../electron/simulator/index.ts';
-import { startService } from '../core/app/harness.ts';
-import { collect, json, runCli, spawnCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from './cli-helpers.ts';
+import { startService } from '../../support/app-harness.ts';
+import { collect, json, runCli, spawnCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from '../../support/cli.ts';
 
 // Issue 11, item 7: pausing in the app a campaign that a giftbatch command is sending (same data
 // folder) stops that sender within seconds; nothing more is sent.

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdFor } from '../../../electron/simulator/index.ts';
-import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from './cli-helpers.ts';
+import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from '../../support/cli.ts';
 
 // Issue 11, item 6, through the CLI: repeated identical refusals pause the campaign (exit 1), and
 // `giftbatch retry CAMPAIGN_ID --failed` sends the failed rows again, each under its own key, once.

@@ -13,9 +13,9 @@ import { SIMULATOR_STATE_FILE } from '../../../electron/core/paths.ts';
 import { createMemorySecretStore, openSecretStore, type SecretStore } from '../../../electron/core/secrets/secret-store.ts';
 import { productIdFor } from '../../../electron/simulator/index.ts';
 import type { CallName, Result } from '../../../shared/contract.ts';
-import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type CliResult } from '../cli/cli-helpers.ts';
+import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type CliResult } from '../../support/cli.ts';
 import { startSimulator } from '../../support/index.ts';
-import { waitFor } from '../core/app/harness.ts';
+import { waitFor } from '../../support/app-harness.ts';
 
 // `npm test` runs inside a D-Bus session with an unlocked gnome-keyring and sets
 // GIFTBATCH_REQUIRE_KEYCHAIN=1; elsewhere the keychain case runs only if a keychain answers.

@@ -5,7 +5,7 @@
 import { connect } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { tempDir } from '../../support/index.ts';
-import { rendererFixture, startShell } from '../web/shell-process.ts';
+import { rendererFixture, startShell } from '../../support/browser-shell.ts';
 
 function reachable(host: string, port: number): Promise<boolean> {
   return new Promise((resolve) => {

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SIMULATOR_LOCAL_KEY } from '../../../electron/core/connections.ts';
 import { expectOneOrderPerRow, startSimulator, tempDir } from '../../support/index.ts';
-import { recipientsCsv, startService, waitFor } from '../core/app/harness.ts';
-import { rendererFixture, startShell, type Shell } from './shell-process.ts';
+import { recipientsCsv, startService, waitFor } from '../../support/app-harness.ts';
+import { rendererFixture, startShell, type Shell } from '../../support/browser-shell.ts';
 
 /** A raw request, so Host and Origin can be set to anything (fetch forbids changing Host). */
 function raw(port: number, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {

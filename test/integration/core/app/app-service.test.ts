@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { SIMULATOR_LOCAL_KEY } from '../../../../electron/core/connections.ts';
 import { allRows, expectOneOrderPerRow, startSimulator, tempDir } from '../../../support/index.ts';
-import { recipientsCsv, startService, waitFor, type Harness } from './harness.ts';
+import { recipientsCsv, startService, waitFor, type Harness } from '../../../support/app-harness.ts';
 
 async function productId(h: Harness, name: string, country = 'US'): Promise<number> {
   const { products } = await h.ok('products:list', { environment: 'simulator', country });

@@ -4,7 +4,7 @@ import { campaignStatus } from '../../../../electron/cli/status.ts';
 import { describe, expect, it } from 'vitest';
 import { SIMULATOR_LOCAL_KEY } from '../../../../electron/core/connections.ts';
 import { startSimulator, tempDir } from '../../../support/index.ts';
-import { recipientsCsv, startService, waitFor } from './harness.ts';
+import { recipientsCsv, startService, waitFor } from '../../../support/app-harness.ts';
 
 describe('charged totals of cancelled orders', () => {
   it('are shown apart from what was charged for gifts that can still deliver', async () => {

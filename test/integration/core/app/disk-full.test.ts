@@ -1,7 +1,7 @@
 // Issue 12: a full disk gets a message that says what happened, that nothing was lost, and what to do.
 import { describe, expect, it } from 'vitest';
 import { startSimulator, tempDir } from '../../../support/index.ts';
-import { recipientsCsv, startService } from './harness.ts';
+import { recipientsCsv, startService } from '../../../support/app-harness.ts';
 
 describe('a full disk', () => {
   it('an import that does not fit says so, stores nothing of it, and what was there stays', async () => {

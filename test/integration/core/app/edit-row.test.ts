@@ -3,7 +3,7 @@
 // already has a gift from an earlier campaign of the environment.
 import { describe, expect, it } from 'vitest';
 import { startSimulator, tempDir } from '../../../support/index.ts';
-import { csvBase64, startService, waitFor, type Harness } from './harness.ts';
+import { csvBase64, startService, waitFor, type Harness } from '../../../support/app-harness.ts';
 
 async function rangeProduct(h: Harness): Promise<number> {
   const { products } = await h.ok('products:list', { environment: 'simulator', country: 'US' });

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { SIMULATOR_LOCAL_KEY } from '../../../../electron/core/connections.ts';
 import { startSimulator, tempDir } from '../../../support/index.ts';
-import { recipientsCsv, startService, waitFor } from './harness.ts';
+import { recipientsCsv, startService, waitFor } from '../../../support/app-harness.ts';
 
 describe('an edit while the campaign is sending', () => {
   it('a row still waiting is sent with its corrected address', async () => {

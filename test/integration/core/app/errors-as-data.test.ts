@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dispatch, type Handlers } from '../../../../electron/core/app/index.ts';
 import { ServiceError } from '../../../../electron/core/engine.ts';
 import { startSimulator, tempDir } from '../../../support/index.ts';
-import { recipientsCsv, startService } from './harness.ts';
+import { recipientsCsv, startService } from '../../../support/app-harness.ts';
 
 const MARKER_KEY = 'MARKER-secret-key-7d1e0c55aa90';
 

@@ -5,11 +5,12 @@
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { previewDto } from '../../../../electron/core/app/import-jobs.ts';
+import { renderReport } from '../../../../electron/core/campaigns/report.ts';
 import type { ImportFault } from '../../../../electron/core/app/import-jobs.ts';
 import { CSV_LIMITS, CsvLimitError } from '../../../../shared/domain/csv/index.ts';
 import type { Recipient } from '../../../../electron/core/db/repos/recipients.ts';
 import { allRows, tempDir } from '../../../support/index.ts';
-import { csvBase64, recipientsCsv, startService, waitFor, type Harness } from './harness.ts';
+import { csvBase64, recipientsCsv, startService, waitFor, type Harness } from '../../../support/app-harness.ts';
 
 // Quoted cells, a bad address, a duplicate, amounts with a sign and cents, an empty amount (the default), a short row.
 const MIXED = [
@@ -78,6 +79,11 @@ describe('imports in the import worker', () => {
     // Every row has a key of its own.
     const keys = new Set([...allRows(h.engine.db, created.id), ...allRows(h.engine.db, sync.campaign.id)].map((r) => r.externalReferenceId));
     expect(keys.size).toBe(2 * 3_007);
+
+    // The report, written out in the worker, is the engine's report of the same rows.
+    const report = await h.ok('campaigns:report', { campaignId: created.id });
+    expect(report.csv).toBe(renderReport(h.engine.reportRows(created.id)));
+    expect(report.csv.split('\n').length).toBeGreaterThan(3_007);
   });
 
   it('a file without recipient rows creates nothing, and says why', async () => {

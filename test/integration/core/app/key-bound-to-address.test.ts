@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { createMemorySecretStore } from '../../../../electron/core/secrets/secret-store.ts';
 import { tempDir } from '../../../support/index.ts';
-import { startService } from './harness.ts';
+import { startService } from '../../../support/app-harness.ts';
 
 describe('an environment key and its address', () => {
   it('refuses plain http: to another machine for sandbox and production, and allows it on this one', async () => {

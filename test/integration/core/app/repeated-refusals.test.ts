@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { SIMULATOR_LOCAL_KEY } from '../../../../electron/core/connections.ts';
 import { allRows, startSimulator, tempDir } from '../../../support/index.ts';
-import { recipientsCsv, startService, waitFor } from './harness.ts';
+import { recipientsCsv, startService, waitFor } from '../../../support/app-harness.ts';
 
 describe('a service that refuses every order the same way', () => {
   it('pauses the campaign after a few identical refusals, and the failed rows retried in bulk are each ordered once', async () => {

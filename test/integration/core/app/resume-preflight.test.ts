@@ -7,7 +7,7 @@ import { SIMULATOR_LOCAL_KEY } from '../../../../electron/core/connections.ts';
 import { getCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
 import { markSending } from '../../../../electron/core/db/repos/recipient-transitions.ts';
 import { allRows, startSimulator, tempDir } from '../../../support/index.ts';
-import { recipientsCsv, startService, waitFor } from './harness.ts';
+import { recipientsCsv, startService, waitFor } from '../../../support/app-harness.ts';
 
 async function draft(amountRows = 4) {
   const service = await startSimulator({ itemDelayMs: 60_000 });

@@ -4,9 +4,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { AuditReport } from '../../../electron/simulator/audit.ts';
+import type { AuditReport } from '../../electron/simulator/audit.ts';
 
-export const ROOT = fileURLToPath(new URL('../../..', import.meta.url));
+export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ENTRY = join(ROOT, 'electron', 'cli', 'index.ts');
 
 export interface CliResult {

@@ -1,10 +1,10 @@
 // An app service on a real engine (temp data folder, real SQLite, memory key store) talking to the
 // real simulator over HTTP through the Simulator environment's address setting.
 import { afterEach } from 'vitest';
-import type { CallInput, CallName, CallOutput, EventName, EventPayload } from '../../../../shared/contract.ts';
-import { createAppService, type AppService, type AppServiceOptions } from '../../../../electron/core/app/index.ts';
-import { openEngine, type Engine } from '../../../../electron/core/engine.ts';
-import { createMemorySecretStore, type SecretStore } from '../../../../electron/core/secrets/secret-store.ts';
+import type { CallInput, CallName, CallOutput, EventName, EventPayload } from '../../shared/contract.ts';
+import { createAppService, type AppService, type AppServiceOptions } from '../../electron/core/app/index.ts';
+import { openEngine, type Engine } from '../../electron/core/engine.ts';
+import { createMemorySecretStore, type SecretStore } from '../../electron/core/secrets/secret-store.ts';
 
 export interface Harness {
   engine: Engine;
