@@ -192,6 +192,8 @@ export interface Engine {
    * import would mint new keys for every row). A product now priced in another currency is refused.
    */
   revalidate(campaignId: string): Promise<RevalidateResult>;
+  /** The campaign's product as the catalog has it now, to check its unsent rows again against (revalidate); refused when its currency changed. */
+  productNow(campaignId: string): Promise<ProductSnapshot>;
   /** Every failed row back to ready, keys kept (see the contract's campaigns:retryFailed); how many. */
   retryFailed(campaignId: string): number;
   /** One poll round; `onChanged` hears of each row it changed. */
@@ -328,6 +330,10 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     },
 
     async revalidate(campaignId) {
+      return revalidateRows(db, campaign(campaignId), await engine.productNow(campaignId), clock.now());
+    },
+
+    async productNow(campaignId) {
       const c = campaign(campaignId);
       const connection = await engine.connectionFor(c);
       const country = typeof c.product.countryCode === 'string' ? c.product.countryCode : undefined;
@@ -339,7 +345,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
           'rejected',
         );
       }
-      return revalidateRows(db, c, snapshotOf(product), clock.now());
+      return snapshotOf(product);
     },
 
     async send(campaignId, opts = {}) {

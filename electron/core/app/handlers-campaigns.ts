@@ -141,7 +141,8 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
     async 'campaigns:revalidate'({ campaignId }) {
       const campaign = campaignOrThrow(engine, campaignId);
       if (ctx.runs.isRunning(campaignId)) throw new AppError('conflict', `"${campaign.name}" is being sent right now: pause it first, then check its rows again.`);
-      const counts = await engine.revalidate(campaignId);
+      // Every unsent row read, checked and rewritten: in the worker, the engine's thread keeps answering.
+      const counts = await ctx.imports.revalidate(campaignId, await engine.productNow(campaignId), engine.clock.now());
       ctx.progress.notify(campaignId);
       return { ...counts, campaign: ctx.summary(campaignId) };
     },

@@ -1,5 +1,5 @@
-// The app's whole-campaign jobs as its import worker runs them: the two import jobs, and the
-// delivery report (every row read and written out). The import jobs run (import-worker.ts), on the worker's own
+// The app's whole-campaign jobs as its import worker runs them: the two import jobs, the delivery
+// report (every row read and written out) and checking a campaign's rows again (every unsent row). The import jobs run (import-worker.ts), on the worker's own
 // connection: the importer's one implementation (campaigns/importer.ts, which the CLI calls on its
 // own thread), and only what the caller needs back, so that little crosses to the main thread:
 // the preview as the contract's DTO, a new campaign as its id and counts. Also how an error
@@ -9,6 +9,8 @@ import type { CsvImport } from '../../../shared/domain/csv/index.ts';
 import { CsvLimitError } from '../../../shared/domain/csv/limits.ts';
 import { MoneyError, toDecimal, type Money } from '../../../shared/domain/money.ts';
 import { renderReport, reportRowsOf } from '../campaigns/report.ts';
+import { revalidateRows, type RevalidateCounts } from '../campaigns/revalidate.ts';
+import { getCampaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { previewImport, storeImport, type ImportRequest, type PreviewRequest } from '../campaigns/importer.ts';
 import { isDiskFull, NetworkFolderError, type Db } from '../db/open.ts';
 import type { StateCounts } from '../db/repos/recipients.ts';
@@ -18,12 +20,19 @@ export type PreviewDto = CallOutput<'campaigns:previewImport'>;
 export type ImportJob =
   | { readonly kind: 'preview'; readonly request: PreviewRequest }
   | { readonly kind: 'create'; readonly request: ImportRequest; readonly now: number }
-  | { readonly kind: 'report'; readonly campaignId: string };
+  | { readonly kind: 'report'; readonly campaignId: string }
+  | { readonly kind: 'revalidate'; readonly campaignId: string; readonly snapshot: ProductSnapshot; readonly now: number };
 
 /** A created campaign, or nothing stored because the file holds no recipient row (with the parser's first problem). */
 export type CreateAnswer = { readonly kind: 'created'; readonly campaignId: string; readonly counts: StateCounts } | { readonly kind: 'empty'; readonly problem: string | null };
 
-export type JobAnswer<J extends ImportJob> = J extends { kind: 'preview' } ? PreviewDto : J extends { kind: 'report' } ? string : CreateAnswer;
+export type JobAnswer<J extends ImportJob> = J extends { kind: 'preview' }
+  ? PreviewDto
+  : J extends { kind: 'report' }
+    ? string
+    : J extends { kind: 'revalidate' }
+      ? RevalidateCounts
+      : CreateAnswer;
 
 /**
  * Tests only: the worker fails inside the storing transaction once it has inserted `afterRows`
@@ -35,8 +44,13 @@ export interface ImportFault {
 }
 
 export function runImportJob<J extends ImportJob>(db: Db, job: J): JobAnswer<J>;
-export function runImportJob(db: Db, job: ImportJob): PreviewDto | CreateAnswer | string {
+export function runImportJob(db: Db, job: ImportJob): PreviewDto | CreateAnswer | string | RevalidateCounts {
   if (job.kind === 'report') return renderReport(reportRowsOf(db, job.campaignId));
+  if (job.kind === 'revalidate') {
+    const campaign = getCampaign(db, job.campaignId);
+    if (!campaign) throw new Error(`campaign ${job.campaignId} is gone`);
+    return revalidateRows(db, campaign, job.snapshot, job.now);
+  }
   const checked = previewImport(db, job.request);
   if (job.kind === 'preview') return previewDto(checked);
   // A file without one recipient row creates nothing: the caller says why.

@@ -6,6 +6,8 @@
 // terminated it) fails them with ImportStoppedError: its storing transaction never committed.
 import { Worker } from 'node:worker_threads';
 import type { ImportRequest, PreviewRequest } from '../campaigns/importer.ts';
+import type { RevalidateCounts } from '../campaigns/revalidate.ts';
+import type { ProductSnapshot } from '../db/repos/campaigns.ts';
 import type { Db } from '../db/open.ts';
 import { plainError, purposefulError, type CreateAnswer, type ImportFault, type ImportJob, type PreviewDto } from './import-jobs.ts';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './import-worker.ts';
@@ -32,6 +34,8 @@ export class ImportStoppedError extends Error {
         ? 'The import stopped before it finished; nothing was stored and no campaign was created. Try again; if it keeps happening, the details are in the log.'
         : kind === 'report'
           ? 'Writing the report stopped before it finished; nothing was changed. Try again; if it keeps happening, the details are in the log.'
+          : kind === 'revalidate'
+            ? 'Checking the rows again stopped before it finished; no row was changed. Try again; if it keeps happening, the details are in the log.'
           : 'Checking the file stopped before it finished; nothing was stored. Try again; if it keeps happening, the details are in the log.',
       { cause },
     );
@@ -53,6 +57,8 @@ export interface ImportRunner {
   create(request: ImportRequest, now: number): Promise<CreateAnswer>;
   /** The campaign's delivery report as CSV text, read and written out in the worker. */
   report(campaignId: string): Promise<string>;
+  /** The campaign's unsent rows checked again against `snapshot`, in one transaction, in the worker. */
+  revalidate(campaignId: string, snapshot: ProductSnapshot, now: number): Promise<RevalidateCounts>;
   /** Terminates the worker; imports still in it fail with ImportStoppedError, having stored nothing. */
   close(): Promise<void>;
 }
@@ -131,6 +137,7 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     preview: (request) => run({ kind: 'preview', request }) as Promise<PreviewDto>,
     create: (request, now) => run({ kind: 'create', request, now }) as Promise<CreateAnswer>,
     report: (campaignId) => run({ kind: 'report', campaignId }) as Promise<string>,
+    revalidate: (campaignId, snapshot, now) => run({ kind: 'revalidate', campaignId, snapshot, now }) as Promise<RevalidateCounts>,
     async close() {
       closed = true;
       if (idle) clearTimeout(idle);

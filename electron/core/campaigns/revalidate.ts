@@ -4,11 +4,10 @@
 // invalid) change: what was sent keeps what it was sent with.
 import { toDecimal } from '../../../shared/domain/money.ts';
 import { validateRows } from '../../../shared/domain/validation.ts';
-import { ROW_STATES } from '../../../shared/domain/rows.ts';
 import type { Db } from '../db/open.ts';
 import { setProductSnapshot, type Campaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { editRow } from '../db/repos/recipient-edits.ts';
-import { listByState, usedEmails } from '../db/repos/recipients.ts';
+import { listCampaignRows, usedEmails } from '../db/repos/recipients.ts';
 import { validationProduct } from './products.ts';
 
 export interface RevalidateCounts {
@@ -22,7 +21,7 @@ export function revalidateRows(db: Db, campaign: Campaign, snapshot: ProductSnap
   return db.transaction((): RevalidateCounts => {
     setProductSnapshot(db, campaign.id, snapshot, now);
     // Every row in file order, so a repeated e-mail is flagged on its later line, as at import.
-    const rows = ROW_STATES.flatMap((state) => listByState(db, campaign.id, state)).sort((a, b) => a.line - b.line || a.id - b.id);
+    const rows = listCampaignRows(db, campaign.id);
     const product = validationProduct(campaign.productId, snapshot);
     const defaultAmount = campaign.defaultAmountMinor != null ? { minor: campaign.defaultAmountMinor, currency: campaign.currency } : undefined;
     const result = validateRows(
