@@ -2,7 +2,8 @@
 // "Sending"): whatever the service answers, wherever the client dies and however often it restarts,
 // no key gets two orders, no row is lost, and a final clean resume leaves every row ordered or
 // failed with the local record equal to the service's. The real send queue and reconciliation run
-// over a real SQLite file; the service is scripted (scripted-service.ts); time is a fake clock.
+// over a real SQLite file; the service is scripted (test/support/scripted-service.ts); time is a
+// fake clock.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,7 +19,7 @@ import { keyFingerprint } from '../../../../electron/core/connections.ts';
 import { checkAccountOf } from '../../../../electron/core/engine.ts';
 import { editRow } from '../../../../electron/core/db/repos/recipient-edits.ts';
 import { allRows, expectTalliesMatchRows, fakeClock, makeCampaign } from '../../../support/index.ts';
-import { CRASHES, POST_OUTCOMES, scriptedService, type LookupStep, type PostStep, type ScriptedService } from './scripted-service.ts';
+import { CRASHES, POST_OUTCOMES, scriptedService, type LookupStep, type PostStep, type ScriptedService } from '../../../support/scripted-service.ts';
 
 const postStep: fc.Arbitrary<PostStep> = fc.oneof(
   { weight: 6, arbitrary: fc.constantFrom(...POST_OUTCOMES).map((outcome) => ({ outcome })) },

@@ -4,7 +4,7 @@ import { createRateLimiter } from '../../../../electron/core/service/rate-limite
 import type { Outcome } from '../../../../electron/core/service/outcome.ts';
 import type { OrderRequest } from '../../../../electron/core/service/types.ts';
 import { money } from '../../../../shared/domain/money.ts';
-import { fakeClock, json, makeClient, MARKER_KEY, ORDER, serve, startServer, type Handler } from './helpers.ts';
+import { fakeClock, json, makeClient, MARKER_KEY, ORDER, serve, startServer, type Handler } from '../../../support/http-servers.ts';
 
 
 const request: OrderRequest = {

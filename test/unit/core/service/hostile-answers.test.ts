@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_ANSWER_BYTES } from '../../../../electron/core/service/http.ts';
 import { plainText } from '../../../../electron/core/service/outcome.ts';
-import { makeClient, ORDER, serve } from './helpers.ts';
+import { makeClient, ORDER, serve } from '../../../support/http-servers.ts';
 
 
 describe('answers with no end', () => {

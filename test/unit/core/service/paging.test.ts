@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeClient, json, orderRow, serve, type Handler } from './helpers.ts';
+import { makeClient, json, orderRow, serve, type Handler } from '../../../support/http-servers.ts';
 
 
 function query(url: string): URLSearchParams {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createRateLimiter } from '../../../../electron/core/service/rate-limiter.ts';
-import { fakeClock } from './helpers.ts';
+import { fakeClock } from '../../../support/http-servers.ts';
 
 async function acquireTimes(limiter: ReturnType<typeof createRateLimiter>, clock: ReturnType<typeof fakeClock>, n: number) {
   const start = clock.now();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAvailability, parseOrder, parseProduct, parseServiceTime } from '../../../../electron/core/service/schemas.ts';
 import { findList, readPageInfo } from '../../../../electron/core/service/paging.ts';
-import { ORDER } from './helpers.ts';
+import { ORDER } from '../../../support/http-servers.ts';
 
 const base = { id: 1, availability: 'ON_SALE', available_delivery_method: ['EMAIL'] };
 

@@ -2,8 +2,8 @@
 // external_reference_id like the service, and scripted — each POST attempt takes the next outcome
 // from a list (an answer, a fault, or a crash of the client), each lookup the next from another.
 // Only the two calls the send queue and reconciliation make are implemented.
-import type { Order } from '../../../../electron/core/service/types.ts';
-import type { Outcome, ServiceClient, OrderLookup } from '../../../../electron/core/service/index.ts';
+import type { Order } from '../../electron/core/service/types.ts';
+import type { Outcome, ServiceClient, OrderLookup } from '../../electron/core/service/index.ts';
 
 export const POST_OUTCOMES = ['ok', 'reset-after-commit', '500-before-commit', 'timeout-after-commit', '429', '4xx'] as const;
 export type PostOutcome = (typeof POST_OUTCOMES)[number];

@@ -1,12 +1,13 @@
-// Test helpers: a clock whose sleeps advance virtual time at once, and tiny HTTP servers
-// that produce one exact outcome each.
+// For the service client's unit tests: a clock whose sleeps advance virtual time at once (on the
+// next microtask, unlike fake-clock.ts, which yields to I/O), and tiny HTTP servers that produce
+// one exact outcome each.
 
 import { afterEach } from 'vitest';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { Clock } from '../../../../electron/core/clock.ts';
-import { createRateLimiter } from '../../../../electron/core/service/rate-limiter.ts';
-import { createServiceClient, type ServiceClientOptions } from '../../../../electron/core/service/client.ts';
+import type { Clock } from '../../electron/core/clock.ts';
+import { createRateLimiter } from '../../electron/core/service/rate-limiter.ts';
+import { createServiceClient, type ServiceClientOptions } from '../../electron/core/service/client.ts';
 
 export interface FakeClock extends Clock {
   advance(ms: number): void;
