@@ -1,12 +1,12 @@
-import { EVENTS_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../../shared/contract.ts';
+import { EVENTS_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../../../shared/contract.ts';
 import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { SIMULATOR_LOCAL_KEY } from '../../../electron/core/connections.ts';
-import { expectOneOrderPerRow, startSimulator, tempDir } from '../../support/index.ts';
-import { recipientsCsv, startService, waitFor } from '../../support/app-harness.ts';
-import { rendererFixture, startShell, type Shell } from '../../support/browser-shell.ts';
+import { SIMULATOR_LOCAL_KEY } from '../../../../electron/core/connections.ts';
+import { expectOneOrderPerRow, startSimulator, tempDir } from '../../../support/index.ts';
+import { recipientsCsv, startService, waitFor } from '../../../support/app-harness.ts';
+import { rendererFixture, startShell, type Shell } from '../../../support/browser-shell.ts';
 
 /** A raw request, so Host and Origin can be set to anything (fetch forbids changing Host). */
 function raw(port: number, opts: { method?: string; path: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; body: string; headers: Record<string, string | string[] | undefined> }> {
