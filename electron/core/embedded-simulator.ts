@@ -2,7 +2,8 @@
 // the folder, so two processes on the same folder (the app and a CLI command, say) must share one
 // simulator rather than run two that would each append to the same state file. The first one
 // starts it and leaves a lock file with its address; the others use that address while the owner
-// lives.
+// lives. Neither file holds an API key: the state file names accounts by a hash of their key
+// (simulator/account-id.ts), and one written by an older version is rewritten so on load.
 import { closeSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { startEmbeddedSimulator } from '../simulator/index.ts';

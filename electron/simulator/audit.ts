@@ -1,7 +1,12 @@
 // The test-only record of what the simulator did, per key: every order, every charge, retries
 // that conflicted, requests and injected faults. Tests compare it with the client's own records.
+// An account is named by its API key when this process has been given that key (a request, a
+// control call, or the `keys`/`accounts` options); an account replayed from a state file whose key
+// has not come up since the restart is named `sha256:<account id>` (hiddenKeyLabel), since the
+// file holds only that hash.
 
 import { fromNumber, MoneyError, toDecimal, totalsByCurrency } from '../../shared/domain/money.ts';
+import { labelOfAccountId } from './account-id.ts';
 import { decToString } from './decimal.ts';
 import { requestedAmountOf } from './order-request.ts';
 import type { Account, OrderRecord, Store } from './store.ts';
@@ -50,6 +55,10 @@ export interface AuditAccount {
 }
 
 export interface AuditReport {
+  /**
+   * By API key; by `sha256:<account id>` for an account loaded from a state file whose key this
+   * process has not been given since it started (hiddenKeyLabel(key) names it).
+   */
   accounts: Record<string, AuditAccount>;
   /** Requests refused before a key was accepted (401), and unknown routes without a key. */
   unauthenticatedRequests: Record<string, Record<string, number>>;
@@ -58,7 +67,9 @@ export interface AuditReport {
 
 export function buildAudit(store: Store, unauthenticated: Map<string, number>, faultSettings: FaultSettings): AuditReport {
   const accounts: Record<string, AuditAccount> = {};
-  for (const account of store.allAccounts()) accounts[account.key] = auditAccount(store, account);
+  for (const account of store.allAccounts()) {
+    accounts[store.keyOf(account) ?? labelOfAccountId(account.id)] = auditAccount(store, account);
+  }
   return { accounts, unauthenticatedRequests: nestCounts(unauthenticated), faultSettings };
 }
 

@@ -63,6 +63,8 @@ const INDEX_BY_SLUG = new Map(CATALOG.map((p, i) => [p.slug, i]));
 
 // Leaves room for this many products per key before ids of different keys could interleave.
 const ID_STRIDE = 100;
+const OFFSET_BASE = 100_000;
+const OFFSET_SLOTS = 90_000;
 
 // Memoised: every request and every replayed order asks, and a hash per call adds up.
 const offsets = new Map<string, number>();
@@ -72,7 +74,7 @@ export function productIdOffset(key: string): number {
   let offset = offsets.get(key);
   if (offset === undefined) {
     const hash = createHash('sha256').update(key, 'utf8').digest();
-    offset = 100_000 + (hash.readUInt32BE(0) % 90_000) * ID_STRIDE;
+    offset = OFFSET_BASE + (hash.readUInt32BE(0) % OFFSET_SLOTS) * ID_STRIDE;
     offsets.set(key, offset);
   }
   return offset;
@@ -93,6 +95,20 @@ export function productBySlug(slug: string): CatalogProduct {
 
 export function productForId(key: string, id: number): CatalogProduct | undefined {
   return CATALOG[id - productIdOffset(key) - 1];
+}
+
+/**
+ * The product a stored order names by slug and id, when the id is that slug's id in *some* key's
+ * catalog. The state file holds a hash of the key, not the key (account-id.ts), so a replay cannot
+ * recompute the key's offset; it checks that the id fits the catalog's layout instead.
+ */
+export function productForStoredId(slug: string, id: number): CatalogProduct | undefined {
+  const index = INDEX_BY_SLUG.get(slug);
+  if (index === undefined) return undefined;
+  const offset = id - index - 1;
+  const step = offset - OFFSET_BASE;
+  const valid = Number.isSafeInteger(step) && step >= 0 && step % ID_STRIDE === 0 && step / ID_STRIDE < OFFSET_SLOTS;
+  return valid ? CATALOG[index] : undefined;
 }
 
 export function fixedPrice(p: CatalogProduct): Money | undefined {

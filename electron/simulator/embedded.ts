@@ -1,6 +1,7 @@
 // The simulator as the app's "Simulator" environment runs it: in-process, on 127.0.0.1, with its
-// state in the data folder so orders outlive each CLI command and app session. No test endpoints
-// (the audit names accounts by their full key), no latency, no faults.
+// state in the data folder so orders outlive each CLI command and app session; the state file names
+// accounts by a hash of their API key, never the key (account-id.ts). No test endpoints (the audit
+// names accounts by their full key once presented), no latency, no faults.
 
 import { resolve } from 'node:path';
 import { createSimulator } from './server.ts';

@@ -5,7 +5,8 @@ export { createSimulator, DEFAULT_ACCOUNT, DEFAULT_ITEM_DELAY_MS, DEFAULT_RECIPI
 export type { Simulator } from './server.ts';
 export { startEmbeddedSimulator } from './embedded.ts';
 export type { EmbeddedSimulator, EmbeddedSimulatorOptions } from './embedded.ts';
-export { STATE_VERSION } from './state-codec.ts';
+export { LEGACY_STATE_VERSION, STATE_VERSION } from './state-codec.ts';
+export { ACCOUNT_HASH_PREFIX, accountIdOf, hiddenKeyLabel } from './account-id.ts';
 export {
   CATALOG, CROSS_CURRENCY_FEE_RATE, SUPPORTED_CURRENCIES,
   exchangeRate, productBySlug, productIdFor, productIdOffset,

@@ -15,6 +15,8 @@ export const ORDERS_MAX_SIZE = 500;
 export interface V1Context {
   store: Store;
   account: Account;
+  /** The API key the request presented (product ids derive from it); memory only. */
+  key: string;
   now: number;
   url: URL;
   /** Raw body text (POST only). */
@@ -68,7 +70,7 @@ function listProducts(ctx: V1Context): Reply {
   const size = Math.min(PRODUCTS_MAX_SIZE, queryInt(q, 'size') ?? PRODUCTS_DEFAULT_SIZE);
   if (size < 1) throw new ApiError(400, 'BAD_REQUEST', 'query parameter size must be at least 1');
   const country = q.get('country_code')?.trim().toUpperCase();
-  const offset = productIdOffset(ctx.account.key);
+  const offset = productIdOffset(ctx.key);
   const matching = CATALOG
     .map((p, i) => ({ p, id: offset + i + 1 }))
     .filter(({ p }) => !country || p.countryCode === country);
@@ -84,7 +86,7 @@ function productIdParam(raw: string): number {
 
 function availability(ctx: V1Context, raw: string): Reply {
   const id = productIdParam(raw);
-  const product = productForId(ctx.account.key, id);
+  const product = productForId(ctx.key, id);
   if (!product) throw new ApiError(404, 'PRODUCT_NOT_FOUND', `no product ${id} in this account's catalog`);
   return { status: 200, body: availabilityJson(product, id, ctx.now, ctx.dialect) };
 }
@@ -101,7 +103,7 @@ function createOrder(ctx: V1Context): Reply {
       return { status: 200, body: orderJson(existing, ctx.store) };
     }
   }
-  const draft = parseOrderRequest(body, ctx.account.key, ctx.dialect.customAmount);
+  const draft = parseOrderRequest(body, ctx.key, ctx.dialect.customAmount);
   const order = ctx.store.createOrder(ctx.account, draft);
   if (order.externalReferenceId === null) {
     ctx.log(`order ${order.id} was created without an external_reference_id; a retry of it cannot be recognised`);

@@ -130,7 +130,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const label = route?.label ?? 'unknown route';
     const key = headerValue(req.headers['service-api-key']);
     const account = store.authenticate(key);
-    if (!account) {
+    if (!account || key === undefined) {
       const why = key === undefined || key.trim() === '' ? 'the SERVICE-API-KEY header is missing' : 'the SERVICE-API-KEY is not accepted';
       send(fail(new ApiError(401, 'UNAUTHORIZED', `${why}; send the account's API key in SERVICE-API-KEY`)), null, label);
       return;
@@ -139,7 +139,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       send(fail(new ApiError(404, 'NOT_FOUND', `no route ${method} ${path}`)), account, label);
       return;
     }
-    const rate = limiter.take(account.key);
+    const rate = limiter.take(account.id);
     if (!rate.allowed) {
       const seconds = rate.retryAfterSeconds;
       send(fail(new ApiError(429, 'RATE_LIMITED', `too many requests${retryHint(seconds)}`, retryHeaders(seconds))), account, label);
@@ -157,7 +157,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return;
     }
 
-    const reply = guard(() => route.handle({ store, account, now: now(), url, body: bodyText, log, dialect }), dialect.errorBody);
+    const reply = guard(() => route.handle({ store, account, key, now: now(), url, body: bodyText, log, dialect }), dialect.errorBody);
     if (fault === 'error503AfterCommit') {
       // A gateway that gave up while the service went on: whatever the handler did stands (an
       // order committed, or a refusal), and the client only sees a 503 that looks like a 503 before.

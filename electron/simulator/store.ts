@@ -1,10 +1,17 @@
-// Accounts and their orders, in memory. Orders are indexed per key (array in id order plus a map
-// by external_reference_id), so a 10,000-order account is filtered in one linear pass per page and
-// a lookup by key is O(1). Item states are not stored: they are computed from the clock on read.
+// Accounts and their orders, in memory. Orders are indexed per account (array in id order plus a
+// map by external_reference_id), so a 10,000-order account is filtered in one linear pass per page
+// and a lookup by key is O(1). Item states are not stored: they are computed from the clock on read.
 // With a journal (state-file.ts), every mutation is handed to it BEFORE memory changes, so a
 // failed write leaves nothing half-done; restore* methods rebuild the same state on replay.
+//
+// Accounts are keyed by their account id, a hash of the API key (account-id.ts): that is all an
+// order, an account or the journal ever holds. The raw keys this process has been given (by a
+// request, a control call, or the `keys`/`accounts` options) are remembered in one map, in memory
+// only, so the audit can name those accounts by their key; an account replayed from a state file
+// whose key has not been seen since is named `sha256:<account id>`.
 
 import { formatMoney, parseDecimal, type Money } from '../../shared/domain/money.ts';
+import { accountIdOf } from './account-id.ts';
 import { SUPPORTED_CURRENCIES, type CatalogProduct } from './catalog.ts';
 import type { Decimal } from './decimal.ts';
 import { quote } from './pricing.ts';
@@ -30,7 +37,8 @@ export interface OrderDraft {
 export interface OrderRecord extends OrderDraft {
   readonly id: number;
   readonly itemId: number;
-  readonly key: string;
+  /** The owning account's id (a hash of its key, account-id.ts); never the key. */
+  readonly accountId: string;
   readonly charged: Money;
   readonly rate: Decimal;
   readonly feeRate: Decimal;
@@ -49,7 +57,8 @@ export interface ConflictRecord {
 }
 
 export interface Account {
-  readonly key: string;
+  /** A hash of the key (account-id.ts). The key itself is only in Store.keyOf, in memory. */
+  readonly id: string;
   currency: string;
   balanceMinor: number;
   /** Ascending by id (ids only grow). */
@@ -78,7 +87,7 @@ export interface StoreJournal {
   recipientAccepted(order: OrderRecord, at: number): void;
   statusForced(order: OrderRecord, orderStatus: OrderStatus | null, itemStatus: ItemStatus | null): void;
   /** An account opened or set: its currency and balance from now on. */
-  accountSet(key: string, balance: Money): void;
+  accountSet(accountId: string, balance: Money): void;
 }
 
 export interface StoreOptions {
@@ -92,16 +101,42 @@ export interface StoreOptions {
 }
 
 export class Store {
+  /** By account id. */
   private readonly accounts = new Map<string, Account>();
   private readonly ordersById = new Map<number, OrderRecord>();
   private nextOrderId = 900_001;
   private nextItemId = 700_001;
   private readonly allowed: ReadonlySet<string> | null;
+  /** Opening balances of the `accounts` option, by account id (a replay knows only ids). */
+  private readonly initById = new Map<string, AccountInit>();
+  // The raw keys this process knows, both ways. Memory only: never journaled, never logged.
+  private readonly idByKey = new Map<string, string>();
+  private readonly keyById = new Map<string, string>();
 
   constructor(private readonly opts: StoreOptions) {
     this.allowed = opts.keys ? new Set(opts.keys) : null;
     checkAccountInit(opts.defaultAccount, 'the default account');
-    for (const [key, init] of Object.entries(opts.accounts ?? {})) checkAccountInit(init, `account ${mask(key)}`);
+    for (const [key, init] of Object.entries(opts.accounts ?? {})) {
+      checkAccountInit(init, `account ${mask(key)}`);
+      this.initById.set(this.remember(key), init);
+    }
+    for (const key of opts.keys ?? []) this.remember(key);
+  }
+
+  /** The key's account id; the key is remembered (in memory) so the audit can name its account. */
+  private remember(key: string): string {
+    let id = this.idByKey.get(key);
+    if (id === undefined) {
+      id = accountIdOf(key);
+      this.idByKey.set(key, id);
+      this.keyById.set(id, key);
+    }
+    return id;
+  }
+
+  /** The raw key of an account, when this process has been given it; else null. */
+  keyOf(account: Account): string | null {
+    return this.keyById.get(account.id) ?? null;
   }
 
   /** The key's account, opened on first use; null when the key is not accepted. */
@@ -112,22 +147,23 @@ export class Store {
   }
 
   accountFor(key: string): Account {
-    const existing = this.accounts.get(key);
+    const id = this.remember(key);
+    const existing = this.accounts.get(id);
     if (existing) return existing;
     // The opening balance is journaled so that a restart keeps it even if the defaults change.
-    const balance = this.initialBalance(key);
-    this.opts.journal?.accountSet(key, balance);
-    return this.newAccount(key, balance);
+    const balance = this.initialBalance(id);
+    this.opts.journal?.accountSet(id, balance);
+    return this.newAccount(id, balance);
   }
 
-  private initialBalance(key: string): Money {
-    const init = this.opts.accounts?.[key] ?? this.opts.defaultAccount;
+  private initialBalance(accountId: string): Money {
+    const init = this.initById.get(accountId) ?? this.opts.defaultAccount;
     return parseDecimal(init.balance, init.currency);
   }
 
-  private newAccount(key: string, balance: Money): Account {
+  private newAccount(id: string, balance: Money): Account {
     const account: Account = {
-      key,
+      id,
       currency: balance.currency,
       balanceMinor: balance.minor,
       orders: [],
@@ -136,7 +172,7 @@ export class Store {
       requests: new Map(),
       faults: new Map(),
     };
-    this.accounts.set(key, account);
+    this.accounts.set(id, account);
     return account;
   }
 
@@ -146,7 +182,7 @@ export class Store {
 
   findOrder(account: Account, id: number): OrderRecord | undefined {
     const order = this.ordersById.get(id);
-    return order && order.key === account.key ? order : undefined;
+    return order && order.accountId === account.id ? order : undefined;
   }
 
   findByRef(account: Account, ref: string): OrderRecord | undefined {
@@ -169,7 +205,7 @@ export class Store {
       ...draft,
       id: this.nextOrderId,
       itemId: this.nextItemId,
-      key: account.key,
+      accountId: account.id,
       charged: q.charged,
       rate: q.rate,
       feeRate: q.feeRate,
@@ -187,7 +223,7 @@ export class Store {
   /** Replay: an order exactly as it was journaled, charged as it was then (no balance check). */
   restoreOrder(order: OrderRecord): void {
     if (this.ordersById.has(order.id)) throw new SimulatorError(`order ${order.id} appears twice`);
-    const account = this.accounts.get(order.key) ?? this.newAccount(order.key, this.initialBalance(order.key));
+    const account = this.accounts.get(order.accountId) ?? this.newAccount(order.accountId, this.initialBalance(order.accountId));
     if (order.externalReferenceId !== null && account.byRef.has(order.externalReferenceId)) {
       throw new SimulatorError(`external_reference_id "${order.externalReferenceId}" already has order ${account.byRef.get(order.externalReferenceId)?.id}`);
     }
@@ -197,19 +233,19 @@ export class Store {
     this.commit(account, order);
   }
 
-  restoreAccepted(key: string, orderId: number, at: number): void {
-    this.controlOrder(key, orderId).acceptedAt = at;
+  restoreAccepted(accountId: string, orderId: number, at: number): void {
+    this.orderOf(accountId, orderId).acceptedAt = at;
   }
 
-  restoreForced(key: string, orderId: number, orderStatus: OrderStatus | null, itemStatus: ItemStatus | null): void {
-    const order = this.controlOrder(key, orderId);
+  restoreForced(accountId: string, orderId: number, orderStatus: OrderStatus | null, itemStatus: ItemStatus | null): void {
+    const order = this.orderOf(accountId, orderId);
     order.forcedOrderStatus = orderStatus;
     order.forcedItemStatus = itemStatus;
   }
 
-  restoreAccount(key: string, balance: Money): void {
+  restoreAccount(accountId: string, balance: Money): void {
     if (!SUPPORTED_CURRENCIES.includes(balance.currency)) throw new SimulatorError(`no exchange rates for ${balance.currency}`);
-    const account = this.accounts.get(key) ?? this.newAccount(key, balance);
+    const account = this.accounts.get(accountId) ?? this.newAccount(accountId, balance);
     account.currency = balance.currency;
     account.balanceMinor = balance.minor;
   }
@@ -301,15 +337,19 @@ export class Store {
     const balance = change.balance === undefined
       ? { minor: account.balanceMinor, currency }
       : parseDecimalOrThrow(change.balance, currency);
-    this.opts.journal?.accountSet(key, balance);
+    this.opts.journal?.accountSet(account.id, balance);
     account.currency = currency;
     account.balanceMinor = balance.minor;
     return account;
   }
 
   private controlOrder(key: string, orderId: number): OrderRecord {
+    return this.orderOf(this.remember(key), orderId);
+  }
+
+  private orderOf(accountId: string, orderId: number): OrderRecord {
     const order = this.ordersById.get(orderId);
-    if (!order || order.key !== key) throw new SimulatorError(`no order ${orderId} for that key`);
+    if (!order || order.accountId !== accountId) throw new SimulatorError(`no order ${orderId} for that key`);
     return order;
   }
 }

@@ -91,7 +91,9 @@ export interface SimulatorOptions {
   /**
    * Absolute path of a JSON-lines file that keeps accounts, orders, acceptances and forced
    * statuses across restarts: replayed on start, one line appended per mutation before the
-   * response is sent. Absent = memory only. One simulator per file at a time.
+   * response is sent. Accounts are stored under a hash of their API key, never the key (a file
+   * from an older simulator is rewritten so on load). Absent = memory only. One simulator per
+   * file at a time.
    */
   stateFile?: string;
   /** Log lines (one per request when set). */

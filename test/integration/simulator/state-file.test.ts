@@ -2,7 +2,9 @@ import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { productIdFor, startEmbeddedSimulator, type SimulatorOptions } from '../../../electron/simulator/index.ts';
+import {
+  accountIdOf, hiddenKeyLabel, productIdFor, startEmbeddedSimulator, type SimulatorOptions,
+} from '../../../electron/simulator/index.ts';
 import { item, json, manualClock, orderBody, startSimulator, type Harness } from './helpers.ts';
 
 const KEY = 'state-key-a';
@@ -40,6 +42,14 @@ async function create(h: Harness, key: string, overrides: Record<string, unknown
 
 function warnings(): string[] {
   return logs.filter((l) => l.includes('skipped'));
+}
+
+/**
+ * Clients come back with their keys. Until a key is presented, the audit of a restarted simulator
+ * names its account `sha256:<account id>`: the state file holds no key to name it by.
+ */
+async function present(h: Harness, ...keys: string[]): Promise<void> {
+  for (const key of keys) expect((await h.get(key, '/v1/products?size=1')).status).toBe(200);
 }
 
 describe('simulator state file: a restart on the same file keeps what was acknowledged', () => {
@@ -89,7 +99,12 @@ describe('simulator state file: a restart on the same file keeps what was acknow
 
     // Different defaults on the next start do not rewrite accounts that already exist.
     h = await restart({ defaultAccount: { currency: 'USD', balance: '5.00' } });
+    const hidden = h.sim.audit().accounts;
+    expect(Object.keys(hidden).sort()).toEqual([hiddenKeyLabel(KEY), hiddenKeyLabel(OTHER)].sort());
+    expect(hidden[hiddenKeyLabel(KEY)]?.balance).toEqual(before?.balance);
+    await present(h, KEY, OTHER);
     const after = h.sim.audit().accounts;
+    expect(Object.keys(after).sort()).toEqual([KEY, OTHER].sort());
     expect(after[KEY]?.balance).toEqual(before?.balance);
     expect(after[KEY]?.chargedTotals).toEqual(before?.chargedTotals);
     expect(after[OTHER]?.balance).toEqual({ amount: '475.00', minor: 47500, currency: 'EUR' });
@@ -125,6 +140,7 @@ describe('simulator state file: a restart on the same file keeps what was acknow
     h.sim.forceStatus(KEY, expired['id'] as number, { itemStatus: 'CANCELLED' });
 
     h = await restart({ now: clock.now });
+    await present(h, KEY);
     const statuses = (): Record<number, [unknown, unknown]> => Object.fromEntries(
       (h.sim.audit().accounts[KEY]?.orders ?? []).map((o) => [o.id, [o.status, o.itemStatus]]),
     );
@@ -137,6 +153,7 @@ describe('simulator state file: a restart on the same file keeps what was acknow
     });
     clock.advance(1000);
     h = await restart({ now: clock.now });
+    await present(h, KEY);
     expect(statuses()[normal['id'] as number]).toEqual(['COMPLETED', 'COMPLETED']);
     expect(statuses()[waiting['id'] as number]).toEqual(['COMPLETED', 'PENDING']);
   });
@@ -147,6 +164,7 @@ describe('simulator state file: a restart on the same file keeps what was acknow
     h = await restart();
     const after = [await create(h, OTHER), await create(h, KEY)];
     h = await restart();
+    await present(h, KEY);
     const all = [...before, ...after];
     const ids = all.map((o) => o['id'] as number);
     const itemIds = all.map((o) => (o['order_item'] as Record<string, unknown>)['id'] as number);
@@ -162,7 +180,7 @@ describe('simulator state file: a restart on the same file keeps what was acknow
     const kept = await create(h, KEY);
     await h.sim.stop();
     running = null;
-    appendFileSync(stateFile, '{"v":1,"type":"order","key":"state-key-a","id":9');
+    appendFileSync(stateFile, '{"v":2,"type":"order","account":"5f0c","id":9');
 
     h = await restart();
     expect(warnings().join('\n')).toMatch(/line 3: skipped, torn/);
@@ -172,6 +190,7 @@ describe('simulator state file: a restart on the same file keeps what was acknow
     logs = [];
     h = await restart();
     expect(warnings()).toEqual([]);
+    await present(h, KEY);
     expect(h.sim.audit().accounts[KEY]?.orders.map((o) => o.id)).toEqual([kept['id'], added['id']]);
     expect(readFileSync(stateFile, 'utf8').endsWith('\n')).toBe(true);
   });
@@ -181,15 +200,16 @@ describe('simulator state file: a restart on the same file keeps what was acknow
     const kept = await create(h, KEY);
     await h.sim.stop();
     running = null;
-    appendFileSync(stateFile, `${JSON.stringify({ v: 2, type: 'order', key: KEY, id: 1 })}\n`);
-    appendFileSync(stateFile, `${JSON.stringify({ v: 1, type: 'teleport', key: KEY })}\n`);
+    appendFileSync(stateFile, `${JSON.stringify({ v: 3, type: 'order', account: accountIdOf(KEY), id: 1 })}\n`);
+    appendFileSync(stateFile, `${JSON.stringify({ v: 2, type: 'teleport', account: accountIdOf(KEY) })}\n`);
     appendFileSync(stateFile, 'not json at all\n');
 
     h = await restart();
     const text = warnings().join('\n');
-    expect(text).toMatch(/line 3: skipped, written by another version of the simulator \(v=2/);
+    expect(text).toMatch(/line 3: skipped, written by another version of the simulator \(v=3/);
     expect(text).toMatch(/line 4: skipped/);
     expect(text).toMatch(/line 5: skipped, not valid JSON/);
+    await present(h, KEY);
     expect(h.sim.audit().accounts[KEY]?.orders.map((o) => o.id)).toEqual([kept['id']]);
   });
 
@@ -206,6 +226,7 @@ describe('simulator state file: a restart on the same file keeps what was acknow
     await sim.stop();
 
     h = await restart();
+    await present(h, KEY);
     expect(h.sim.audit().accounts[KEY]?.balance.amount).toBe('42.00');
     expect(h.sim.audit().accounts[KEY]?.orders).toHaveLength(1);
   });
@@ -230,6 +251,7 @@ describe('simulator state file: a restart on the same file keeps what was acknow
     appendFileSync(stateFile, `${more.join('\n')}\n`);
 
     h = await restart();
+    await present(h, KEY);
     const account = h.sim.audit().accounts[KEY];
     expect(account?.orders).toHaveLength(10_000);
     expect(account?.balance.amount).toBe('750000.00'); // 1,000,000.00 − 10,000 × 25.00
