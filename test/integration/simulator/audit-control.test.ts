@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { AuditReport } from '../../../electron/simulator/index.ts';
-import { item, startSimulator, type Harness } from './helpers.ts';
+import { item, startSimulator, type Harness } from '../../support/simulator-http.ts';
 
 let h: Harness;
 afterEach(async () => { await h.sim.stop(); });

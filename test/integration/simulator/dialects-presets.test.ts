@@ -9,7 +9,7 @@ import {
   createSimulator, DEFAULT_DIALECT, DIALECT_NAMES, DIALECTS, parseDialect, parseSimulatorArgs, SimulatorArgsError,
   SimulatorError, startEmbeddedSimulator,
 } from '../../../electron/simulator/index.ts';
-import { startSimulator } from './helpers.ts';
+import { startSimulator } from '../../support/simulator-http.ts';
 
 describe('dialect presets', () => {
   it('ours is the default: an empty dialect', () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorCode, orderBody, startSimulator, type Harness } from './helpers.ts';
+import { errorCode, orderBody, startSimulator, type Harness } from '../../support/simulator-http.ts';
 
 let h: Harness;
 afterEach(async () => { await h.sim.stop(); });

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { productIdFor } from '../../../electron/simulator/index.ts';
-import { errorCode, item, json, orderBody, startSimulator, type Harness } from './helpers.ts';
+import { errorCode, item, json, orderBody, startSimulator, type Harness } from '../../support/simulator-http.ts';
 
 let h: Harness;
 afterEach(async () => { await h.sim.stop(); });

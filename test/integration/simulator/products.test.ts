@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CATALOG, productIdFor } from '../../../electron/simulator/index.ts';
-import { errorCode, json, startSimulator, type Harness } from './helpers.ts';
+import { errorCode, json, startSimulator, type Harness } from '../../support/simulator-http.ts';
 
 interface ProductsPage {
   products: { id: number; country_code: string; currency: string; availability: string; amount?: number; min_amount?: number; max_amount?: number; available_delivery_method: string[] }[];

@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { request } from 'node:http';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { errorCode, orderBody, startSimulator, type Harness } from './helpers.ts';
+import { errorCode, orderBody, startSimulator, type Harness } from '../../support/simulator-http.ts';
 
 let h: Harness;
 afterEach(async () => { await h.sim.stop(); });

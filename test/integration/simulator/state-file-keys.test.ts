@@ -12,7 +12,7 @@ import { openEmbeddedService } from '../../../electron/core/embedded-simulator.t
 import {
   accountIdOf, hiddenKeyLabel, productIdFor, STATE_VERSION, type SimulatorOptions,
 } from '../../../electron/simulator/index.ts';
-import { item, json, manualClock, orderBody, startSimulator, type Harness } from './helpers.ts';
+import { item, json, manualClock, orderBody, startSimulator, type Harness } from '../../support/simulator-http.ts';
 
 const MARKER = 'sk_marker_KEY_7f3a9c1e';
 const OTHER = 'sk_marker_OTHER_2d8b';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AuditReport } from '../../../electron/simulator/index.ts';
-import { orderBody } from './helpers.ts';
+import { orderBody } from '../../support/simulator-http.ts';
 
 const script = fileURLToPath(new URL('./fixtures/run-simulator-cli.ts', import.meta.url));
 const root = fileURLToPath(new URL('../../..', import.meta.url));

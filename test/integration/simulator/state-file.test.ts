@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
   accountIdOf, hiddenKeyLabel, productIdFor, startEmbeddedSimulator, type SimulatorOptions,
 } from '../../../electron/simulator/index.ts';
-import { item, json, manualClock, orderBody, startSimulator, type Harness } from './helpers.ts';
+import { item, json, manualClock, orderBody, startSimulator, type Harness } from '../../support/simulator-http.ts';
 
 const KEY = 'state-key-a';
 const OTHER = 'state-key-b';

@@ -1,6 +1,7 @@
-// Starts a real simulator on a free port and talks to it with plain fetch.
+// For the simulator's own tests: a real simulator on a free port, talked to with plain fetch (the
+// wire as a client sees it; test/support/simulator.ts gives the engine's service client instead).
 
-import { createSimulator, productIdFor, type Simulator, type SimulatorOptions } from '../../../electron/simulator/index.ts';
+import { createSimulator, productIdFor, type Simulator, type SimulatorOptions } from '../../electron/simulator/index.ts';
 
 export interface Harness {
   sim: Simulator;
