@@ -2,6 +2,7 @@
 // about its order. State changes live in recipient-transitions.ts; this module inserts and reads.
 
 import { z } from 'zod';
+import { emailKey } from '../../../../shared/domain/email.ts';
 import { exactDecimalText, isCurrencyCode, type DecimalAmount, type Money } from '../../../../shared/domain/money.ts';
 import { findingSchema } from '../../../../shared/domain/findings.ts';
 import { HAS_A_GIFT, ROW_STATES, type RowState } from '../../../../shared/domain/rows.ts';
@@ -546,6 +547,10 @@ export function pageRecipients(
  * the same environment: how many, and the first lines. One query over the e-mail index.
  */
 export function repeatRecipientLines(db: Db, campaignId: string, environment: Environment, first = 10): { count: number; lines: number[] } {
+  const params = { campaignId, environment, hasAGift: JSON.stringify(HAS_A_GIFT) };
+  // SQLite's lower() folds ASCII letters only: the index-friendly query finds every repeat whose
+  // addresses differ at most in ASCII case; addresses with other letters are compared here with
+  // the domain's own key (emailKey: every letter folded). Those are few.
   const raws = statement(
     db,
     `SELECT r.line FROM recipients r
@@ -557,8 +562,24 @@ export function repeatRecipientLines(db: Db, campaignId: string, environment: En
       ORDER BY r.line`,
   )
     .pluck()
-    .all({ campaignId, environment, hasAGift: JSON.stringify(HAS_A_GIFT) });
-  const lines = z.array(z.number().int()).parse(raws);
+    .all(params);
+  const found = new Set(z.array(z.number().int()).parse(raws));
+  const wide = (sql: string) => parseRows(z.object({ line: z.number().int(), email: z.string() }), 'recipients', statement(db, sql).all(params));
+  const mine = wide(`SELECT line, email FROM recipients WHERE campaign_id = @campaignId AND state = 'ready' AND email GLOB '*[^ -~]*'`);
+  if (mine.length > 0) {
+    const gifted = new Set(
+      wide(
+        `SELECT 0 AS line, o.email FROM recipients o JOIN campaigns c ON c.id = o.campaign_id
+          WHERE c.environment = @environment AND o.campaign_id <> @campaignId AND o.email GLOB '*[^ -~]*'
+            AND o.state IN (SELECT value FROM json_each(@hasAGift))`,
+      ).flatMap((o) => emailKey(o.email) ?? []),
+    );
+    for (const r of mine) {
+      const key = emailKey(r.email);
+      if (key !== null && gifted.has(key)) found.add(r.line);
+    }
+  }
+  const lines = [...found].sort((a, b) => a - b);
   return { count: lines.length, lines: lines.slice(0, first) };
 }
 
@@ -581,19 +602,33 @@ export function rowsWithEmailLike(db: Db, campaignId: string, email: string): { 
  * asked for one address by the lower(email) index instead of reading the set.
  */
 export function isUsedEmail(db: Db, environment: Environment, key: string, excludeCampaignId: string): boolean {
-  return (
-    statement(
-      db,
-      `SELECT 1 FROM recipients r JOIN campaigns c ON c.id = r.campaign_id
-        WHERE lower(r.email) = ? AND c.environment = ? AND c.id IS NOT ? AND r.state IN (SELECT value FROM json_each(?)) LIMIT 1`,
-    )
-      .pluck()
-      .get(key, environment, excludeCampaignId, JSON.stringify(HAS_A_GIFT)) !== undefined
-  );
+  const params = [environment, excludeCampaignId, JSON.stringify(HAS_A_GIFT)];
+  // An ASCII key by the lower(email) index (SQLite folds ASCII case only); any other by the domain's
+  // key over the addresses that have other letters (few).
+  // eslint-disable-next-line no-control-regex -- the ASCII range itself
+  if (/^[\x00-\x7f]*$/.test(key)) {
+    return (
+      statement(
+        db,
+        `SELECT 1 FROM recipients r JOIN campaigns c ON c.id = r.campaign_id
+          WHERE lower(r.email) = ? AND c.environment = ? AND c.id IS NOT ? AND r.state IN (SELECT value FROM json_each(?)) LIMIT 1`,
+      )
+        .pluck()
+        .get(key, ...params) !== undefined
+    );
+  }
+  const wide = statement(
+    db,
+    `SELECT r.email FROM recipients r JOIN campaigns c ON c.id = r.campaign_id
+      WHERE r.email GLOB '*[^ -~]*' AND c.environment = ? AND c.id IS NOT ? AND r.state IN (SELECT value FROM json_each(?))`,
+  )
+    .pluck()
+    .all(...params);
+  return z.array(z.string()).parse(wide).some((email) => emailKey(email) === key);
 }
 
 /**
- * Lower-cased e-mail addresses that already have (or may have) a gift in another campaign of the
+ * E-mail addresses (by their comparison key, emailKey) that already have (or may have) a gift in another campaign of the
  * same environment, to warn before the same person is sent a second one. By default a row counts
  * once its POST may have left and was not cancelled (HAS_A_GIFT).
  */
@@ -604,11 +639,14 @@ export function usedEmails(
 ): Set<string> {
   const raws = statement(
     db,
-    `SELECT DISTINCT lower(r.email) FROM campaigns c JOIN recipients r ON r.campaign_id = c.id
+    `SELECT DISTINCT r.email FROM campaigns c JOIN recipients r ON r.campaign_id = c.id
       WHERE c.environment = ? AND c.id IS NOT ? AND r.email IS NOT NULL
         AND r.state IN (SELECT value FROM json_each(?))`,
   )
     .pluck()
     .all(environment, opts.excludeCampaignId ?? null, JSON.stringify(opts.states ?? HAS_A_GIFT));
-  return new Set(z.array(z.string()).parse(raws));
+  // Compared by the domain's key (every letter folded; SQLite's lower() folds only ASCII).
+  const keys = new Set<string>();
+  for (const email of z.array(z.string()).parse(raws)) keys.add(emailKey(email) ?? email.toLowerCase());
+  return keys;
 }

@@ -56,7 +56,7 @@ describe('rows:edit on one row', () => {
     const h = await startService(tempDir(), { simulatorUrl: sim.url });
     const productId = await rangeProduct(h);
     const file = (lines: string[]) => ({ environment: 'simulator' as const, productId, fileName: 'a.csv', bytesBase64: csvBase64(['Name,Email,Amount', ...lines]), senderName: 'Team' });
-    const sent = await h.ok('campaigns:create', { ...file(['Ann,ann@example.com,10']), name: 'Earlier' });
+    const sent = await h.ok('campaigns:create', { ...file(['Ann,ann@example.com,10', 'Émile,ÉMILE@example.fr,10']), name: 'Earlier' });
     await h.ok('campaigns:send', { campaignId: sent.id, confirmed: true });
     await waitFor('the earlier campaign to finish', () => h.events.find((e) => e.name === 'campaign:finished'));
 
@@ -67,5 +67,15 @@ describe('rows:edit on one row', () => {
     expect(edited.warnings.map((w) => w.message)).toEqual(['Line 2: "Ann@example.com" was already a recipient in an earlier campaign']);
     const back = await h.ok('rows:edit', { rowId: row.id, name: 'Bo', email: 'bo@example.com', amount: '10', message: null });
     expect(back.warnings).toEqual([]);
+    // Letters beyond ASCII in another case are the same address (SQLite's lower() would not fold É).
+    const accented = await h.ok('rows:edit', { rowId: row.id, name: 'Bo', email: 'émile@example.fr', amount: '10', message: null });
+    expect(accented.warnings.map((w) => w.message)).toEqual(['Line 2: "émile@example.fr" was already a recipient in an earlier campaign']);
+    // The import and the pre-flight say the same of such an address.
+    const third = { ...file(['Cy,cy@example.com,10', 'Em,émile@EXAMPLE.fr,10', 'Al,ANN@example.com,10']), name: 'Third' };
+    const preview = await h.ok('campaigns:previewImport', third);
+    expect(preview.totals.knownEmails).toBe(2);
+    const created = await h.ok('campaigns:create', third);
+    const preflight = await h.ok('campaigns:preflight', { campaignId: created.id });
+    expect(preflight.repeatRecipients).toEqual({ count: 2, lines: [3, 4] });
   });
 });
