@@ -1,6 +1,7 @@
 // Counters per state and a progress bar of the rows that have reached an end.
 import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { Stat } from '../../components/Stat.tsx';
+import { fillStyle, progressBar } from '../../lib/progress-bar.ts';
 import { campaignState, settledRows, totalRows } from '../campaigns/campaign-state.ts';
 
 export function ProgressPanel({ summary: c }: { summary: CampaignSummary }) {
@@ -8,8 +9,7 @@ export function ProgressPanel({ summary: c }: { summary: CampaignSummary }) {
   const total = totalRows(c);
   const settled = settledRows(c);
   const delivered = k.delivered;
-  const pctSettled = total === 0 ? 0 : Math.round((settled / total) * 100);
-  const pctDelivered = total === 0 ? 0 : (delivered / total) * 100;
+  const { pctSettled, settledScale, deliveredScale } = progressBar(settled, delivered, total);
   const state = campaignState(c);
   return (
     <section className="card progress-card" aria-labelledby="progress-title" data-testid="progress">
@@ -28,8 +28,8 @@ export function ProgressPanel({ summary: c }: { summary: CampaignSummary }) {
         aria-valuenow={settled}
         aria-valuetext={`${settled} of ${total} rows settled, ${delivered} delivered`}
       >
-        <div className="progress-settled" style={{ width: `${pctSettled}%` }} />
-        <div className="progress-delivered" style={{ width: `${pctDelivered}%` }} />
+        <div className="progress-settled" style={fillStyle(settledScale)} />
+        <div className="progress-delivered" style={fillStyle(deliveredScale)} />
       </div>
       <p className="small muted">
         {delivered} delivered · {settled} of {total} settled ({pctSettled}%)
