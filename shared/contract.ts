@@ -285,16 +285,16 @@ export const contract = {
   },
   'campaigns:pause': { input: campaignId, output: campaignSummarySchema },
   /**
+   * The unsent rows (ready, invalid) checked again in place against the product as the catalog has it
+   * now, each keeping its key (a new import would give every row a new key and could pay twice).
+   */
+  'campaigns:revalidate': { input: campaignId, output: z.object({ checked: z.number().int(), ready: z.number().int(), invalid: z.number().int(), campaign: campaignSummarySchema }) },
+  /**
    * Every failed row back to ready, with its key and its values as they stand; nothing is sent until
    * the campaign is sent again. A retried row cannot be paid twice: a definite refusal means no order
    * exists under its key (after an unclear attempt that is confirmed by lookups), and every attempt
    * reuses that key, so were there one, the service would return it instead of charging again.
    */
-  /**
-   * The unsent rows (ready, invalid) checked again in place against the product as the catalog has it
-   * now, each keeping its key (a new import would give every row a new key and could pay twice).
-   */
-  'campaigns:revalidate': { input: campaignId, output: z.object({ checked: z.number().int(), ready: z.number().int(), invalid: z.number().int(), campaign: campaignSummarySchema }) },
   'campaigns:retryFailed': { input: campaignId, output: z.object({ requeued: z.number().int(), campaign: campaignSummarySchema }) },
   'campaigns:checkNow': {
     input: campaignId,

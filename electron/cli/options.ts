@@ -20,7 +20,7 @@ export const COMMON_OPTIONS = {
 
 export const COMMON_HELP = `Common options:
   --env ${ENVIRONMENTS.join('|')}   default simulator (the built-in simulator, started in-process)
-  --base-url URL                       any service speaking the spec; overrides the environment's address
+  --base-url URL                       any service speaking the gift service's API; overrides the environment's address
   --data-dir DIR                       where campaigns are kept (default: the app's data folder)
   --json                               print exactly one JSON document on stdout
 The API key comes from GIFTBATCH_API_KEY, else the keychain entry of the environment.`;

@@ -72,7 +72,7 @@ export async function pollCommand(argv: string[]): Promise<number> {
     const local = connection.environment === 'simulator' || ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(connection.url).hostname);
     const floorS = local ? 0.1 : MIN_SERVICE_INTERVAL_S;
     if (intervalS !== undefined && intervalS < floorS) {
-      throw new UsageError(`--interval ${intervalS}: the ${connection.environment} service is polled at most every ${floorS} s (the spec asks for 30–60 s between rounds).`);
+      throw new UsageError(`--interval ${intervalS}: the ${connection.environment} service is polled at most every ${floorS} s (the service asks for 30–60 s between rounds).`);
     }
     const controller = new AbortController();
     const stop = () => controller.abort();
