@@ -35,12 +35,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type CDPSession, type Page } from '@playwright/test';
 import { settingKeys } from '../../../electron/core/app/environments.ts';
-import { SIMULATOR_LOCAL_KEY } from '../../../electron/core/connections.ts';
-import { setSetting } from '../../../electron/core/db/repos/settings.ts';
-import { openEngine } from '../../../electron/core/engine.ts';
-import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store.ts';
-import { productIdFor } from '../../../electron/simulator/index.ts';
-import { recipientsCsv } from '../csv-data.ts';
+import { createDraftCampaign } from '../draft-campaign.ts';
 import { emit, log, scenario, startChild, startSimulatorProcess } from '../harness.ts';
 
 const ROWS = 10_000;
@@ -48,28 +43,17 @@ const RATE = 200;
 const LATENCY_MS = 150;
 const SEND_TIMEOUT_MS = 10 * 60_000;
 
-async function createCampaign(dataDir: string, simulatorUrl: string): Promise<string> {
-  const engine = await openEngine({ dataDir, secrets: createMemorySecretStore(), env: {} });
-  try {
-    // The simulator environment as the Environments screen would leave it: the external simulator, 200/s.
-    const now = Date.now();
-    setSetting(engine.db, settingKeys.baseUrl('simulator'), simulatorUrl.replace(/\/+$/, ''), now);
-    setSetting(engine.db, settingKeys.rate('simulator'), RATE, now);
-    // Past the first-launch welcome, as after any earlier use: the address then opens the campaign.
-    setSetting(engine.db, settingKeys.welcomeDismissed, true, now);
-    const connection = await engine.connections.get('simulator');
-    const product = await engine.findProduct(connection, productIdFor(SIMULATOR_LOCAL_KEY, 'us-range'), 'US');
-    const { campaign } = engine.createCampaign(connection, {
-      bytes: recipientsCsv(ROWS, 31),
-      product,
-      name: 'Bench send ten thousand',
-      senderName: 'Bench team',
-      defaultAmount: { minor: 2500, currency: 'USD' },
-    });
-    return campaign.id;
-  } finally {
-    await engine.close();
-  }
+function createCampaign(dataDir: string, simulatorUrl: string): Promise<string> {
+  // The simulator environment as the Environments screen would leave it: the external simulator, 200/s.
+  return createDraftCampaign(dataDir, {
+    rows: ROWS,
+    seed: 31,
+    name: 'Bench send ten thousand',
+    settings: [
+      [settingKeys.baseUrl('simulator'), simulatorUrl.replace(/\/+$/, '')],
+      [settingKeys.rate('simulator'), RATE],
+    ],
+  });
 }
 
 // Kept as text: tsx would otherwise wrap the page functions' inner functions in a helper (`__name`)

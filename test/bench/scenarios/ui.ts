@@ -11,37 +11,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { settingKeys } from '../../../electron/core/app/environments.ts';
-import { SIMULATOR_LOCAL_KEY } from '../../../electron/core/connections.ts';
-import { setSetting } from '../../../electron/core/db/repos/settings.ts';
-import { openEngine } from '../../../electron/core/engine.ts';
-import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store.ts';
-import { productIdFor } from '../../../electron/simulator/index.ts';
-import { recipientsCsv } from '../csv-data.ts';
+import { createDraftCampaign } from '../draft-campaign.ts';
 import { emit, log, scenario, startChild } from '../harness.ts';
 import { median } from '../stats.ts';
 
 const ROWS = 10_000;
 const LOADS = 3;
 
-async function createCampaign(dataDir: string): Promise<string> {
-  const engine = await openEngine({ dataDir, secrets: createMemorySecretStore(), env: {} });
-  try {
-    const connection = await engine.connections.get('simulator');
-    const product = await engine.findProduct(connection, productIdFor(SIMULATOR_LOCAL_KEY, 'us-range'), 'US');
-    const { campaign } = engine.createCampaign(connection, {
-      bytes: recipientsCsv(ROWS, 11),
-      product,
-      name: 'Bench ten thousand',
-      senderName: 'Bench team',
-      defaultAmount: { minor: 2500, currency: 'USD' },
-    });
-    // Past the first-launch welcome, as after any earlier use: the address then opens the campaign.
-    setSetting(engine.db, settingKeys.welcomeDismissed, true, Date.now());
-    return campaign.id;
-  } finally {
-    await engine.close();
-  }
+function createCampaign(dataDir: string): Promise<string> {
+  return createDraftCampaign(dataDir, { rows: ROWS, seed: 11, name: 'Bench ten thousand' });
 }
 
 /** Records, in the page, the first frame in which a real row is on the campaign screen. */
