@@ -236,15 +236,6 @@ export function getRecipientByExternalReferenceId(db: Db, externalReferenceId: s
   return raw === undefined ? null : parseRecipient(raw);
 }
 
-/** The local row of a service order; order ids are only unique within one environment. */
-export function getRecipientByOrderId(db: Db, environment: Environment, orderId: number): Recipient | null {
-  const raw = statement(
-    db,
-    `SELECT r.* FROM recipients r JOIN campaigns c ON c.id = r.campaign_id
-      WHERE r.order_id = ? AND c.environment = ?`,
-  ).get(orderId, environment);
-  return raw === undefined ? null : parseRecipient(raw);
-}
 
 export type StateCounts = Record<RowState, number>;
 
@@ -376,7 +367,7 @@ export function listCampaignRows(db: Db, campaignId: string): Recipient[] {
   return parseRecipients(statement(db, 'SELECT * FROM recipients WHERE campaign_id = ? ORDER BY line, id').all(campaignId));
 }
 
-/** Rows of a campaign in one state, oldest first; `afterId` pages on. The send queue takes 'ready' rows here. */
+/** Rows of a campaign in one state, oldest first; `afterId` pages on (tests and benches read rows by state here). */
 export function listByState(
   db: Db,
   campaignId: string,
@@ -416,10 +407,6 @@ export function readyRowToSend(db: Db, rowId: number): SendRow | null {
   return raw === undefined ? null : parseRow(sendRow, 'recipients', raw);
 }
 
-/** The next rows to send, in import order. */
-export function nextReadyRows(db: Db, campaignId: string, limit: number): Recipient[] {
-  return listByState(db, campaignId, 'ready', { limit });
-}
 
 /**
  * Rows whose POST may have left without a recorded outcome (state 'sending'), for reconciliation

@@ -16,13 +16,11 @@ import {
   countFlagged,
   faceValueTotals,
   getRecipientByExternalReferenceId,
-  getRecipientByOrderId,
   getRecipient,
   listReadyToSend,
   listSendingRows,
   hasTrackedOrders,
   listTrackedOrders,
-  nextReadyRows,
   pageRecipients,
   usedEmails,
 } from '../../../../electron/core/db/repos/recipients.ts';
@@ -140,14 +138,6 @@ describe('counts and totals', () => {
 });
 
 describe('queues', () => {
-  it('nextReadyRows gives ready rows in import order, up to the limit', () => {
-    const { db } = tempDb();
-    const { campaignId, rowIds } = seed(db, 5);
-    markSending(db, rowIds[0]!, '{}', T0);
-    skip(db, rowIds[2]!, T0);
-    expect(nextReadyRows(db, campaignId, 2).map((r) => r.id)).toEqual([rowIds[1], rowIds[3]]);
-  });
-
   it('listReadyToSend pages ready rows in import order with exactly what an order needs', () => {
     const { db } = tempDb();
     const { campaignId, rowIds } = seed(db, 6);
@@ -200,14 +190,12 @@ describe('queues', () => {
     expect(hasTrackedOrders(db, { ...scope, baseUrl: 'http://127.0.0.1:1' })).toBe(false);
   });
 
-  it('finds a row by its key, and by its order id within an environment', () => {
+  it('finds a row by its key', () => {
     const { db } = tempDb();
     const { rowIds } = seed(db, 1);
-    const o = send(db, rowIds[0]!);
-    const byOrder = getRecipientByOrderId(db, 'simulator', o.orderId);
-    expect(byOrder?.id).toBe(rowIds[0]);
-    expect(getRecipientByOrderId(db, 'sandbox', o.orderId)).toBeNull();
-    expect(getRecipientByExternalReferenceId(db, byOrder!.externalReferenceId)?.id).toBe(rowIds[0]);
+    send(db, rowIds[0]!);
+    const row = getRecipient(db, rowIds[0]!);
+    expect(getRecipientByExternalReferenceId(db, row!.externalReferenceId)?.id).toBe(rowIds[0]);
     expect(getRecipientByExternalReferenceId(db, 'gb-unknown')).toBeNull();
   });
 });
