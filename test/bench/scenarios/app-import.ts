@@ -6,7 +6,9 @@
 // built-in simulator's USD range product. The longest stretch is read two ways while each call
 // runs: perf_hooks.monitorEventLoopDelay at 1 ms resolution (its max, less the resolution) and a
 // 1 ms setInterval probe (the largest gap between two ticks, less the interval); the figure is the
-// larger of the two, the worst of RUNS calls. Wall time: the median create, from call to answer.
+// larger of the two, the worst of RUNS calls. Then one more create while this thread writes a
+// setting every 5 ms, as a send commits: a write waits for the worker's storing on this thread, and
+// the longest such write is main_thread_max_write_ms_import_100k. Wall time: the median create, from call to answer.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +16,7 @@ import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { createAppService } from '../../../electron/core/app/service.ts';
 import { SIMULATOR_LOCAL_KEY } from '../../../electron/core/connections.ts';
 import { openEngine } from '../../../electron/core/engine.ts';
+import { setSetting } from '../../../electron/core/db/repos/settings.ts';
 import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store.ts';
 import { productIdFor } from '../../../electron/simulator/index.ts';
 import { recipientsCsv } from '../csv-data.ts';
@@ -31,10 +34,15 @@ interface Blocking<T> {
   histogramMs: number;
   /** The largest gap between two ticks of a 1 ms interval, less the interval. */
   probeMs: number;
+  /** The longest of the small writes made on this thread meanwhile (`write`), each every WRITE_EVERY_MS. */
+  writeMs: number;
 }
 
+/** While a create stores its rows, this thread writes as a send does (a commit every few ms). */
+const WRITE_EVERY_MS = 5;
+
 /** Runs `work` while watching the event loop; what it returned, how long it took, the longest block. */
-async function watchLoop<T>(work: () => Promise<T>): Promise<Blocking<T>> {
+async function watchLoop<T>(work: () => Promise<T>, write?: () => void): Promise<Blocking<T>> {
   const histogram = monitorEventLoopDelay({ resolution: PROBE_MS });
   let last = performance.now();
   let widest = 0;
@@ -43,6 +51,14 @@ async function watchLoop<T>(work: () => Promise<T>): Promise<Blocking<T>> {
     widest = Math.max(widest, now - last);
     last = now;
   }, PROBE_MS);
+  let writeMs = 0;
+  const writer = write
+    ? setInterval(() => {
+        const t = performance.now();
+        write();
+        writeMs = Math.max(writeMs, performance.now() - t);
+      }, WRITE_EVERY_MS)
+    : null;
   histogram.enable();
   // Let both probes take their first reading before the work starts.
   await new Promise((resolve) => setTimeout(resolve, 10));
@@ -53,7 +69,8 @@ async function watchLoop<T>(work: () => Promise<T>): Promise<Blocking<T>> {
   await new Promise((resolve) => setTimeout(resolve, 10));
   histogram.disable();
   clearInterval(probe);
-  return { value, wallMs, histogramMs: Math.max(0, histogram.max / 1e6 - PROBE_MS), probeMs: Math.max(0, widest - PROBE_MS) };
+  if (writer) clearInterval(writer);
+  return { value, wallMs, histogramMs: Math.max(0, histogram.max / 1e6 - PROBE_MS), probeMs: Math.max(0, widest - PROBE_MS), writeMs };
 }
 
 const blockOf = (b: Blocking<unknown>): number => Math.max(b.histogramMs, b.probeMs);
@@ -83,6 +100,7 @@ scenario(async () => {
     // Only the figures are kept: a preview's 100,000 rows held on would weigh on every later garbage collection.
     const previews: Blocking<null>[] = [];
     const creates: Blocking<null>[] = [];
+    let writes = 0;
     for (let i = 0; i < RUNS; i++) {
       gc();
       const preview = await watchLoop(async () => {
@@ -100,12 +118,22 @@ scenario(async () => {
       creates.push(created);
       log(
         `app-import run ${i + 1}: preview ${preview.wallMs.toFixed(0)} ms (longest block ${preview.histogramMs.toFixed(1)} / ${preview.probeMs.toFixed(1)} ms), ` +
-          `create ${created.wallMs.toFixed(0)} ms (longest block ${created.histogramMs.toFixed(1)} / ${created.probeMs.toFixed(1)} ms)`,
+          `create ${created.wallMs.toFixed(0)} ms (longest block ${created.histogramMs.toFixed(1)} / ${created.probeMs.toFixed(1)} ms, ` +
+          `longest write from this thread meanwhile ${created.writeMs.toFixed(1)} ms)`,
       );
     }
+    // Once more while this thread writes as a send does: how long its writes wait for the storing.
+    gc();
+    const contended = await watchLoop(async () => {
+      await call('campaigns:create', { ...request, name: 'Bench import while writing', senderName: 'Bench team' });
+      return null;
+    }, () => setSetting(engine.db, 'bench.write', ++writes, Date.now()));
+    log(`app-import while this thread writes every ${WRITE_EVERY_MS} ms: create ${contended.wallMs.toFixed(0)} ms, longest write ${contended.writeMs.toFixed(1)} ms, longest block ${blockOf(contended).toFixed(1)} ms`);
     emit({
       main_thread_max_block_ms_import_100k: Math.max(...creates.map(blockOf)),
       main_thread_max_block_ms_preview_100k: Math.max(...previews.map(blockOf)),
+      main_thread_max_write_ms_import_100k: contended.writeMs,
+      app_import_100k_ms_while_writing: contended.wallMs,
       app_import_100k_ms: median(creates.map((c) => c.wallMs)),
       app_preview_100k_ms: median(previews.map((p) => p.wallMs)),
       main_thread_block_import_runs_ms: creates.map(blockOf),
