@@ -1,6 +1,7 @@
 // The engine's facade: everything the CLI, the desktop app and the browser shell do with campaigns,
 // over one database, one keychain and one connection (rate limiter + client) per environment.
 import { mkdirSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import type { CsvImport } from '../../shared/domain/csv/index.ts';
 import { formatMoney, totalsByCurrency, type Money } from '../../shared/domain/money.ts';
@@ -15,7 +16,7 @@ import { createConnections, serviceName, type Connection, type ConnectionOptions
 import { openDatabase, type Db } from './db/open.ts';
 import { requestSendStop, sendLeaseLive, type HeldLease as HeldSendLease } from './db/repos/send-leases.ts';
 import { requeueFailedRows } from './db/repos/recipient-edits.ts';
-import { getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type CreatedCampaign, type ProductSnapshot } from './db/repos/campaigns.ts';
+import { discardUnfinishedImports, getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type CreatedCampaign, type ProductSnapshot } from './db/repos/campaigns.ts';
 import { countByState, faceValueTotals, learnedCurrency, newestTrackedOrderAt, repeatRecipientLines } from './db/repos/recipients.ts';
 import { revalidateRows } from './campaigns/revalidate.ts';
 import { DATABASE_FILE } from './paths.ts';
@@ -217,6 +218,11 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   // A campaign that was sending when the last process died is paused as 'interrupted': sending
   // needs a person's Resume; polling resumes by itself.
   pauseInterrupted(db, clock.now(), (id) => sendLeaseLive(db, id, Date.now()));
+  // An app import on this machine whose process is gone stopped half-way: remove what it stored.
+  discardUnfinishedImports(db, (marker) => {
+    const [host, pid] = marker.split(' ');
+    return host === hostname() && !processAlive(Number(pid));
+  });
 
   // One queue per connection, so one campaign is never sent twice at once in this process.
   const queues = new WeakMap<Connection, SendQueue>();
@@ -521,4 +527,14 @@ function readWithoutCurrency(
     return { unreadable: { id, name, problem: NO_CURRENCY, needsCurrency: true, raw } };
   }
   return { unreadable: { id, name, problem, needsCurrency: false, raw } };
+}
+
+function processAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: unknown }).code === 'EPERM';
+  }
 }

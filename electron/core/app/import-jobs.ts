@@ -10,7 +10,7 @@ import { CsvLimitError } from '../../../shared/domain/csv/limits.ts';
 import { MoneyError, toDecimal, type Money } from '../../../shared/domain/money.ts';
 import { renderReport, reportRowsOf } from '../campaigns/report.ts';
 import { revalidateRows, type RevalidateCounts } from '../campaigns/revalidate.ts';
-import { getCampaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
+import { discardUnfinishedImports, getCampaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { previewImport, storeImport, type ImportRequest, type PreviewRequest } from '../campaigns/importer.ts';
 import { isDiskFull, NetworkFolderError, type Db } from '../db/open.ts';
 import type { StateCounts } from '../db/repos/recipients.ts';
@@ -19,7 +19,10 @@ export type PreviewDto = CallOutput<'campaigns:previewImport'>;
 
 export type ImportJob =
   | { readonly kind: 'preview'; readonly request: PreviewRequest }
-  | { readonly kind: 'create'; readonly request: ImportRequest; readonly now: number }
+  /** `marker`: who stores it (campaigns.importing) while its rows go in parts. */
+  | { readonly kind: 'create'; readonly request: ImportRequest; readonly now: number; readonly marker: string }
+  /** Removes what a create that stopped half-way stored under `marker`. */
+  | { readonly kind: 'discard'; readonly marker: string }
   | { readonly kind: 'report'; readonly campaignId: string }
   | { readonly kind: 'revalidate'; readonly campaignId: string; readonly snapshot: ProductSnapshot; readonly now: number };
 
@@ -32,7 +35,9 @@ export type JobAnswer<J extends ImportJob> = J extends { kind: 'preview' }
     ? string
     : J extends { kind: 'revalidate' }
       ? RevalidateCounts
-      : CreateAnswer;
+      : J extends { kind: 'discard' }
+        ? number
+        : CreateAnswer;
 
 /**
  * Tests only: the worker fails inside the storing transaction once it has inserted `afterRows`
@@ -43,8 +48,17 @@ export interface ImportFault {
   readonly action: 'exit' | 'throw' | 'hang';
 }
 
+// A large import goes in parts, each followed by a pause as long as it (10 ms at least) with the
+// write lock free: the engine's thread, when it waits to write, retries after 1, 2, 5, 10, 15… ms
+// (SQLite's busy handler) and finds the lock free within a retry or two, instead of waiting for one
+// transaction of every row. Storing takes about twice as long; it runs in the worker.
+const ROWS_PER_PART = 1_000;
+const pauseAfter = (partMs: number): number => Math.max(10, partMs);
+const pauseCell = new Int32Array(new SharedArrayBuffer(4));
+
 export function runImportJob<J extends ImportJob>(db: Db, job: J): JobAnswer<J>;
-export function runImportJob(db: Db, job: ImportJob): PreviewDto | CreateAnswer | string | RevalidateCounts {
+export function runImportJob(db: Db, job: ImportJob): PreviewDto | CreateAnswer | string | RevalidateCounts | number {
+  if (job.kind === 'discard') return discardUnfinishedImports(db, job.marker);
   if (job.kind === 'report') return renderReport(reportRowsOf(db, job.campaignId));
   if (job.kind === 'revalidate') {
     const campaign = getCampaign(db, job.campaignId);
@@ -55,7 +69,13 @@ export function runImportJob(db: Db, job: ImportJob): PreviewDto | CreateAnswer 
   if (job.kind === 'preview') return previewDto(checked);
   // A file without one recipient row creates nothing: the caller says why.
   if (checked.validation.rows.length === 0) return { kind: 'empty', problem: checked.parsed.problems[0]?.message ?? null };
-  const created = storeImport(db, job.request, checked, job.now);
+  const created = storeImport(db, job.request, checked, job.now, {
+    marker: job.marker,
+    rowsPerPart: ROWS_PER_PART,
+    between: (lastPartMs) => {
+      if (lastPartMs > 0) Atomics.wait(pauseCell, 0, 0, pauseAfter(lastPartMs));
+    },
+  });
   return { kind: 'created', campaignId: created.campaign.id, counts: created.counts };
 }
 

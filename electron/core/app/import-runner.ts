@@ -4,10 +4,12 @@
 // ones (starting one costs a module load and a database open), let go after a while without work.
 // A worker that dies with jobs in hand (it exited, threw where nothing caught it, or close()
 // terminated it) fails them with ImportStoppedError: its storing transaction never committed.
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ImportRequest, PreviewRequest } from '../campaigns/importer.ts';
 import type { RevalidateCounts } from '../campaigns/revalidate.ts';
-import type { ProductSnapshot } from '../db/repos/campaigns.ts';
+import { discardUnfinishedImports, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import type { Db } from '../db/open.ts';
 import { plainError, purposefulError, type CreateAnswer, type ImportFault, type ImportJob, type PreviewDto } from './import-jobs.ts';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './import-worker.ts';
@@ -120,6 +122,18 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     idle.unref();
   };
 
+  const inFlight = new Set<string>();
+
+  /** What a stopped create stored under `marker`, removed: in a worker, or here when closing. */
+  const discard = async (marker: string): Promise<void> => {
+    try {
+      if (closed) discardUnfinishedImports(db, marker);
+      else await run({ kind: 'discard', marker });
+    } catch {
+      // Left hidden; removed at the next start (discardUnfinishedImports in openEngine).
+    }
+  };
+
   const run = (job: ImportJob): Promise<unknown> => {
     if (closed) return Promise.reject(new ImportStoppedError(job.kind, new Error('the import runner is closed')));
     if (idle) clearTimeout(idle);
@@ -135,7 +149,20 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
 
   return {
     preview: (request) => run({ kind: 'preview', request }) as Promise<PreviewDto>,
-    create: (request, now) => run({ kind: 'create', request, now }) as Promise<CreateAnswer>,
+    async create(request, now) {
+      // Rows go in parts behind a hidden campaign (import-jobs.ts); if the job fails or its worker
+      // dies, what it stored is removed before the caller hears of it.
+      const marker = `${hostname()} ${process.pid} ${randomUUID()}`;
+      inFlight.add(marker);
+      try {
+        return (await run({ kind: 'create', request, now, marker })) as CreateAnswer;
+      } catch (error) {
+        await discard(marker);
+        throw error;
+      } finally {
+        inFlight.delete(marker);
+      }
+    },
     report: (campaignId) => run({ kind: 'report', campaignId }) as Promise<string>,
     revalidate: (campaignId, snapshot, now) => run({ kind: 'revalidate', campaignId, snapshot, now }) as Promise<RevalidateCounts>,
     async close() {
@@ -144,6 +171,8 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
       const w = worker;
       worker = null;
       if (w) await w.terminate();
+      // Imports cut off by the close: remove their parts now (closing may take the time).
+      for (const marker of inFlight) discardUnfinishedImports(db, marker);
     },
   };
 }

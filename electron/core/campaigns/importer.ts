@@ -3,7 +3,7 @@
 import { importCsv, type CsvImport, type ImportOptions } from '../../../shared/domain/csv/index.ts';
 import type { Money } from '../../../shared/domain/money.ts';
 import type { Db } from '../db/open.ts';
-import { createCampaign, type CreatedCampaign, type Environment, type ProductSnapshot } from '../db/repos/campaigns.ts';
+import { createCampaign, type StoreInParts, type CreatedCampaign, type Environment, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { usedEmails, type NewRecipient } from '../db/repos/recipients.ts';
 import { validationProduct } from './products.ts';
 
@@ -51,9 +51,10 @@ export function recipientsOf({ parsed, validation }: CsvImport): NewRecipient[] 
 
 /**
  * Stores a checked import as a new campaign with every row, in createCampaign's one transaction:
- * it commits whole or not at all (a process or thread that dies inside it leaves nothing).
+ * it commits whole or not at all (a process or thread that dies inside it leaves nothing). With
+ * `parts` (the app's import worker), in short transactions behind a hidden campaign instead.
  */
-export function storeImport(db: Db, request: ImportRequest, preview: CsvImport, now: number): CreatedCampaign {
+export function storeImport(db: Db, request: ImportRequest, preview: CsvImport, now: number, parts?: StoreInParts): CreatedCampaign {
   return createCampaign(
     db,
     {
@@ -69,6 +70,7 @@ export function storeImport(db: Db, request: ImportRequest, preview: CsvImport, 
     },
     recipientsOf(preview),
     now,
+    parts,
   );
 }
 

@@ -15,6 +15,12 @@
 // keeps the ordered rows by expiry, and counting the expired ones reads only those.
 //
 // A later migration that rebuilds the recipients table must create these triggers again.
+//
+// campaigns.importing: who is still storing the campaign's rows ("host pid token"), or NULL once
+// they are all there. The app's import worker stores a large file in parts, each its own short
+// transaction, so the engine's own writes (a send's commits, an edit) never wait long behind one
+// long transaction; a campaign is not shown until its last part is in, and one whose importer
+// died is removed (repos/campaigns.ts discardUnfinishedImports).
 
 const tallyOf = (row: 'NEW' | 'OLD', sign: '+' | '-') => /* sql */ `
   INSERT INTO recipient_tallies (campaign_id, state, currency, rows, priced, amount_minor, flagged)
@@ -33,6 +39,8 @@ const tallyOf = (row: 'NEW' | 'OLD', sign: '+' | '-') => /* sql */ `
     ON CONFLICT DO UPDATE SET units = units + excluded.units, texts = texts + excluded.texts, oversized = oversized + excluded.oversized;`;
 
 export const sql = /* sql */ `
+ALTER TABLE campaigns ADD COLUMN importing TEXT;
+
 CREATE TABLE recipient_tallies (
   campaign_id  TEXT    NOT NULL REFERENCES campaigns (id) ON DELETE CASCADE,
   state        TEXT    NOT NULL,

@@ -2,6 +2,7 @@
 // SQLite file. What they give is what the synchronous import (the CLI's) gives; a worker that dies
 // inside the storing transaction leaves nothing, and the call says so; the errors an import raises
 // on purpose keep their code and message.
+import { hostname } from 'node:os';
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { previewDto } from '../../../../electron/core/app/import-jobs.ts';
@@ -9,7 +10,11 @@ import { renderReport } from '../../../../electron/core/campaigns/report.ts';
 import type { ImportFault } from '../../../../electron/core/app/import-jobs.ts';
 import { CSV_LIMITS, CsvLimitError } from '../../../../shared/domain/csv/index.ts';
 import type { Recipient } from '../../../../electron/core/db/repos/recipients.ts';
-import { allRows, tempDir } from '../../../support/index.ts';
+import { createCampaign, discardUnfinishedImports, listCampaigns, type StoreInParts } from '../../../../electron/core/db/repos/campaigns.ts';
+import { openEngine } from '../../../../electron/core/engine.ts';
+import { createMemorySecretStore } from '../../../../electron/core/secrets/secret-store.ts';
+import { campaignInput, person, T0 } from '../../../support/db-seed.ts';
+import { allRows, expectTalliesMatchRows, tempDir } from '../../../support/index.ts';
 import { csvBase64, recipientsCsv, startService, waitFor, type Harness } from '../../../support/app-harness.ts';
 
 // Quoted cells, a bad address, a duplicate, amounts with a sign and cents, an empty amount (the default), a short row.
@@ -163,5 +168,45 @@ describe('imports in the import worker', () => {
     expect(await h.service.invoke('campaigns:previewImport', input)).toEqual({ ok: false, error: { code: 'invalid-input', message: expected } });
     expect(await h.service.invoke('campaigns:create', { ...input, name: 'Huge', senderName: 'Team' })).toEqual({ ok: false, error: { code: 'invalid-input', message: expected } });
     expect(countsOf(h.engine.db)).toEqual({ campaigns: 0, recipients: 0, events: 0 });
+  });
+});
+
+describe('an import stored in parts', () => {
+  const stopAfterParts = (parts: number, marker: string): StoreInParts => {
+    let n = 0;
+    return {
+      marker,
+      rowsPerPart: 10,
+      between: () => {
+        if (++n > parts) throw new Error('the importer died');
+      },
+    };
+  };
+
+  it('is never shown half-stored, and what a dead importer left is removed when the engine next opens', async () => {
+    const dir = tempDir();
+    const rows = Array.from({ length: 50 }, (_, i) => person(i));
+    const first = await openEngine({ dataDir: dir, secrets: createMemorySecretStore(), env: {} });
+    // One importer of a process that is gone (pid past any pid_max), one of this live process.
+    expect(() => createCampaign(first.db, campaignInput, rows, T0, stopAfterParts(2, `${hostname()} 99999999 dead`))).toThrow(/died/);
+    expect(() => createCampaign(first.db, campaignInput, rows, T0, stopAfterParts(1, `${hostname()} ${process.pid} alive`))).toThrow(/died/);
+    expect(listCampaigns(first.db)).toEqual([]);
+    expect(countsOf(first.db)).toEqual({ campaigns: 2, recipients: 30, events: 0 });
+    // A whole one is shown, with every row and its one event.
+    const whole = createCampaign(first.db, campaignInput, rows, T0, { marker: `${hostname()} ${process.pid} whole`, rowsPerPart: 10 });
+    expect(whole.counts.ready).toBe(50);
+    expect(listCampaigns(first.db).map((c) => c.id)).toEqual([whole.campaign.id]);
+    await first.close();
+
+    const next = await openEngine({ dataDir: dir, secrets: createMemorySecretStore(), env: {} });
+    try {
+      expect(countsOf(next.db)).toEqual({ campaigns: 2, recipients: 60, events: 1 });
+      expect(next.db.prepare('SELECT importing FROM campaigns WHERE importing IS NOT NULL').pluck().all()).toEqual([`${hostname()} ${process.pid} alive`]);
+      expect(discardUnfinishedImports(next.db, `${hostname()} ${process.pid} alive`)).toBe(1);
+      expect(countsOf(next.db)).toEqual({ campaigns: 1, recipients: 50, events: 1 });
+      expectTalliesMatchRows(next.db);
+    } finally {
+      await next.close();
+    }
   });
 });

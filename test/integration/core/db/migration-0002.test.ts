@@ -67,7 +67,8 @@ describe('a migration that rebuilds tables', () => {
     expect(() => openDatabase(file, { migrations: breaking })).toThrow(/schema 2 .*point at nothing/);
     const db = track(openDatabase(file, { migrations: MIGRATIONS.slice(0, 1) }));
     expect(userVersion(db)).toBe(1);
-    expect(getCampaign(db, 'c_keyrefused')).not.toBeNull();
+    // Read at schema 1 by hand: today's readers know columns schema 1 did not have.
+    expect(db.prepare(`SELECT count(*) FROM campaigns WHERE id = 'c_keyrefused'`).pluck().get()).toBe(1);
     expect(db.pragma('foreign_keys', { simple: true })).toBe(1);
   });
 });
