@@ -3,7 +3,7 @@
 // itself never leaves the engine).
 import { z } from 'zod';
 import { environmentSchema, type EnvironmentInfo, type EnvironmentName } from '../../../shared/contract.ts';
-import { addressProblem, DEFAULT_RATES, type Connection } from '../connections.ts';
+import { addressProblem, DEFAULT_RATES } from '../connections.ts';
 import { deleteSetting, getSetting, setSetting } from '../db/repos/settings.ts';
 import type { Engine } from '../engine.ts';
 import { AppError } from './errors.ts';
@@ -86,8 +86,4 @@ export async function updateEnvironment(engine: Engine, env: EnvironmentName, ch
   return { keyCleared };
 }
 
-/** The connection for new work in an environment, at its stored address (connections.ts, the one lookup). */
-export function connectionOf(engine: Engine, env: EnvironmentName): Promise<Connection> {
-  return engine.connections.get(env);
-}
 

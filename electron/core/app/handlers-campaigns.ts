@@ -8,7 +8,6 @@ import type { Product } from '../service/index.ts';
 import type { AppContext } from './context.ts';
 import type { HandlerInput, Handlers } from './dispatch.ts';
 import { moneyDto, rowDto } from './dto.ts';
-import { connectionOf } from './environments.ts';
 import { AppError } from './errors.ts';
 import { campaignOrThrow } from './summary.ts';
 import { importRequestOf, preflightDetail, preflightProblems, previewRequestOf } from '../engine.ts';
@@ -55,7 +54,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
   const { engine } = ctx;
 
   const load = async (input: ImportInput) => {
-    const connection = await connectionOf(engine, input.environment);
+    const connection = await engine.connections.get(input.environment);
     const product = await engine.findProduct(connection, input.productId, input.country, input.currency ? { currency: input.currency } : {});
     return { connection, product, bytes: bytesOf(input), defaultAmount: defaultAmountOf(input.defaultAmount, product), csv: csvOptions(input) };
   };

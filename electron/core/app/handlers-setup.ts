@@ -9,7 +9,7 @@ import { ENVIRONMENTS } from '../../../shared/domain/campaigns.ts';
 import type { Handlers } from './dispatch.ts';
 import type { AppContext } from './context.ts';
 import { productDto } from './dto.ts';
-import { connectionOf, currentEnvironment, environmentInfo, settingKeys, updateEnvironment } from './environments.ts';
+import { currentEnvironment, environmentInfo, settingKeys, updateEnvironment } from './environments.ts';
 import { AppError } from './errors.ts';
 import { serviceName } from '../connections.ts';
 
@@ -96,7 +96,7 @@ export function setupHandlers(ctx: AppContext): Pick<Handlers, SetupCalls> {
       engine.connections.forget(environment);
       let connection;
       try {
-        connection = await connectionOf(engine, environment);
+        connection = await engine.connections.get(environment);
       } catch (error) {
         return { ok: false, message: error instanceof Error ? error.message : 'The environment is not set up.', products: null };
       }
@@ -120,7 +120,7 @@ export function setupHandlers(ctx: AppContext): Pick<Handlers, SetupCalls> {
     },
 
     async 'products:list'({ environment, country, currency }) {
-      const catalog = await engine.catalog(await connectionOf(engine, environment), country, currency ? { currency } : {});
+      const catalog = await engine.catalog(await engine.connections.get(environment), country, currency ? { currency } : {});
       const products = [...catalog.orderable, ...catalog.unorderable.map((u) => u.product)].map(productDto);
       return { products, unreadable: catalog.unreadable.map(({ id, name, problem, needsCurrency }) => ({ id, name, problem, needsCurrency })) };
     },

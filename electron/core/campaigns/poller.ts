@@ -49,11 +49,6 @@ function targetCampaigns(db: Db, target: PollTarget): Map<string, Campaign> {
   );
 }
 
-/** Rows of the target with an order not yet settled. */
-export function trackedRows(db: Db, target: PollTarget): TrackedOrder[] {
-  return listTrackedOrders(db, target);
-}
-
 /** Rows a round looks at between two turns of the event loop: a round over 100,000 orders never holds the thread for long. */
 const ROWS_PER_TURN = 250;
 
@@ -66,7 +61,7 @@ export interface PollRoundOptions {
 export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRoundOptions = {}): Promise<PollRoundResult> {
   const { db, client, clock } = deps;
   const campaigns = targetCampaigns(db, target);
-  const rows = trackedRows(db, target);
+  const rows = listTrackedOrders(db, target);
   const result: PollRoundResult = { tracked: rows.length, requests: 0, settled: 0, waiting: rows.length, expired: 0 };
   if (rows.length === 0) return result;
 

@@ -529,6 +529,12 @@ export function pageRecipients(
   return { rows: parseRecipients(raws), total: z.number().int().parse(total) };
 }
 
+// SQLite's lower() folds ASCII letters only, the domain's emailKey every letter. An address of
+// printable ASCII compares by the lower(email) index; one with other characters (few) is compared by
+// emailKey over the addresses that match BEYOND_ASCII.
+const sqlFoldsCase = (text: string): boolean => /^[ -~]*$/.test(text);
+const BEYOND_ASCII = `'*[^ -~]*'`;
+
 /**
  * Ready rows of a campaign whose recipient already has (or may have) a gift from another campaign of
  * the same environment: how many, and the first lines. One query over the e-mail index.
@@ -552,12 +558,12 @@ export function repeatRecipientLines(db: Db, campaignId: string, environment: En
     .all(params);
   const found = new Set(z.array(z.number().int()).parse(raws));
   const wide = (sql: string) => parseRows(z.object({ line: z.number().int(), email: z.string() }), 'recipients', statement(db, sql).all(params));
-  const mine = wide(`SELECT line, email FROM recipients WHERE campaign_id = @campaignId AND state = 'ready' AND email GLOB '*[^ -~]*'`);
+  const mine = wide(`SELECT line, email FROM recipients WHERE campaign_id = @campaignId AND state = 'ready' AND email GLOB ${BEYOND_ASCII}`);
   if (mine.length > 0) {
     const gifted = new Set(
       wide(
         `SELECT 0 AS line, o.email FROM recipients o JOIN campaigns c ON c.id = o.campaign_id
-          WHERE c.environment = @environment AND o.campaign_id <> @campaignId AND o.email GLOB '*[^ -~]*'
+          WHERE c.environment = @environment AND o.campaign_id <> @campaignId AND o.email GLOB ${BEYOND_ASCII}
             AND o.state IN (SELECT value FROM json_each(@hasAGift))`,
       ).flatMap((o) => emailKey(o.email) ?? []),
     );
@@ -576,9 +582,7 @@ export function repeatRecipientLines(db: Db, campaignId: string, environment: En
  * every addressed row of the campaign, for the caller to compare by its own key.
  */
 export function rowsWithEmailLike(db: Db, campaignId: string, email: string): { id: number; line: number; email: string }[] {
-  // eslint-disable-next-line no-control-regex -- the ASCII range itself
-  const ascii = /^[\x00-\x7f]*$/.test(email);
-  const raws = ascii
+  const raws = sqlFoldsCase(email)
     ? statement(db, 'SELECT id, line, email FROM recipients WHERE campaign_id = ? AND lower(email) = lower(?)').all(campaignId, email)
     : statement(db, 'SELECT id, line, email FROM recipients WHERE campaign_id = ? AND email IS NOT NULL').all(campaignId);
   return parseRows(z.object({ id: z.number().int(), line: z.number().int(), email: z.string() }), 'recipients', raws);
@@ -592,8 +596,7 @@ export function isUsedEmail(db: Db, environment: Environment, key: string, exclu
   const params = [environment, excludeCampaignId, JSON.stringify(HAS_A_GIFT)];
   // An ASCII key by the lower(email) index (SQLite folds ASCII case only); any other by the domain's
   // key over the addresses that have other letters (few).
-  // eslint-disable-next-line no-control-regex -- the ASCII range itself
-  if (/^[\x00-\x7f]*$/.test(key)) {
+  if (sqlFoldsCase(key)) {
     return (
       statement(
         db,
@@ -607,7 +610,7 @@ export function isUsedEmail(db: Db, environment: Environment, key: string, exclu
   const wide = statement(
     db,
     `SELECT r.email FROM recipients r JOIN campaigns c ON c.id = r.campaign_id
-      WHERE r.email GLOB '*[^ -~]*' AND c.environment = ? AND c.id IS NOT ? AND r.state IN (SELECT value FROM json_each(?))`,
+      WHERE r.email GLOB ${BEYOND_ASCII} AND c.environment = ? AND c.id IS NOT ? AND r.state IN (SELECT value FROM json_each(?))`,
   )
     .pluck()
     .all(...params);
