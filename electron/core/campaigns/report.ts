@@ -7,8 +7,10 @@ import { basename, dirname, join } from 'node:path';
 import Papa from 'papaparse';
 import { crashPoint } from '../crash-points.ts';
 import type { Money } from '../../../shared/domain/money.ts';
+import { skippedBecause } from '../../../shared/domain/skips.ts';
 import { exactAmount, exactTotals, isCurrencyCode, isPlainDecimal, toDecimal, type DecimalAmount } from '../../../shared/domain/money.ts';
 import type { Db } from '../db/open.ts';
+import type { Issue } from '../db/parse.ts';
 import { listCampaignRows, type Recipient } from '../db/repos/recipients.ts';
 
 export interface ReportRow {
@@ -32,6 +34,7 @@ export interface ReportRow {
   sentAt: number | null;
   deliveredAt: number | null;
   acceptanceExpiry: number | null;
+  /** What went wrong, or why the row was not sent (its validation errors, who skipped it, the service's refusal): see whyNotSent. */
   lastError: string | null;
   line: number;
 }
@@ -125,13 +128,20 @@ export function totalsRecords(rows: readonly ReportRow[]): string[][] {
     return out;
   };
   const ordered = rows.filter((r) => r.orderId != null);
+  const orderedLabel = `TOTAL ordered (${ordered.length} orders)`;
   const records: string[][] = [];
-  for (const total of exactTotals(ordered.flatMap((r) => faceValueOf(r) ?? []))) {
-    records.push(record(`TOTAL ordered (${ordered.length} orders)`, total));
+  const orderedTotals = exactTotals(ordered.flatMap((r) => faceValueOf(r) ?? []));
+  for (const total of orderedTotals) records.push(record(orderedLabel, total));
+  const chargedTotals = exactTotals(rows.flatMap((r) => (r.charged ? [r.charged] : [])));
+  for (const total of chargedTotals) records.push(record('TOTAL charged', total));
+  // Nothing ordered (or charged) still says so, in the rows' own currencies: finance reads a zero,
+  // not a report that seems cut short. A charge's currency is the account's, unknown until one.
+  if (orderedTotals.length === 0) {
+    const currencies = [...new Set(rows.flatMap((r) => (r.amount ? [r.amount.currency] : [])))].sort();
+    if (currencies.length === 0) records.push(record(orderedLabel, { currency: '', amount: '0' }));
+    for (const currency of currencies) records.push(record(orderedLabel, { currency, amount: toDecimal({ minor: 0, currency }) }));
   }
-  for (const total of exactTotals(rows.flatMap((r) => (r.charged ? [r.charged] : [])))) {
-    records.push(record('TOTAL charged', total));
-  }
+  if (chargedTotals.length === 0) records.push(record('TOTAL charged', { currency: '', amount: '0' }));
   return records;
 }
 
@@ -201,9 +211,42 @@ export function toReportRow(r: Recipient): ReportRow {
     sentAt: r.sentAt,
     deliveredAt: r.deliveredAt,
     acceptanceExpiry: r.acceptanceExpiry,
-    lastError: r.lastError,
+    lastError: whyNotSent(r),
     line: r.line,
   };
+}
+
+/** A row's validation errors as one readable sentence, without the "Line N: " each one starts with (the report has the line). */
+export function issuesText(issues: readonly Issue[], line: number): string {
+  const prefix = `Line ${line}: `;
+  return issues.map((i) => (i.message.startsWith(prefix) ? i.message.slice(prefix.length) : i.message)).join('; ');
+}
+
+/**
+ * The report's last_error: what the service or the queue last said about the row, and for every row
+ * that was not sent, why: its validation errors (invalid), who skipped it (skipped), the service's
+ * refusal (failed), that it waits to be sent (ready) or for the service's answer (sending), and how
+ * its order ended (cancelled). Never empty for a row without a standing order.
+ */
+export function whyNotSent(r: Readonly<Pick<Recipient, 'state' | 'lastError' | 'line' | 'orderStatus' | 'itemStatus'>> & { readonly errors: readonly Issue[] }): string | null {
+  const issues = issuesText(r.errors, r.line);
+  switch (r.state) {
+    case 'invalid':
+      return `Not valid: ${issues || 'no reason was recorded; edit the row to check it again'}`;
+    case 'skipped':
+      return issues ? `${skippedBecause()} (it was not valid: ${issues})` : skippedBecause();
+    case 'failed':
+      return r.lastError ?? 'The service refused the order; it gave no reason.';
+    case 'ready':
+      return r.lastError ?? 'Not sent yet: it goes when the campaign is sent or resumed.';
+    case 'sending':
+      return r.lastError ?? "Sent, without the service's answer recorded yet: it is looked up under its reference before anything is sent again.";
+    case 'cancelled':
+      return r.lastError ?? `The order was cancelled (order status ${r.orderStatus ?? 'not stated'}, item status ${r.itemStatus ?? 'not stated'}).`;
+    case 'ordered':
+    case 'delivered':
+      return r.lastError;
+  }
 }
 
 /** Every row of the campaign as the report shows it, in file order. */

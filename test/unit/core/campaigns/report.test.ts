@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { ReportRow } from '../../../../electron/core/campaigns/report.ts';
-import { REPORT_COLUMNS, neutralise, renderReport, writeFileAtomically } from '../../../../electron/core/campaigns/report.ts';
+import { REPORT_COLUMNS, neutralise, renderReport, whyNotSent, writeFileAtomically } from '../../../../electron/core/campaigns/report.ts';
+import { skippedBecause } from '../../../../shared/domain/skips.ts';
 
 function row(over: Partial<ReportRow> = {}): ReportRow {
   return {
@@ -107,5 +108,64 @@ describe('the delivery report', () => {
     expect(readdirSync(dir)).toEqual(['report.csv']);
     expect(() => writeFileAtomically(join(dir, 'missing-folder', 'r.csv'), 'x')).toThrow();
     expect(readdirSync(dir)).toEqual(['report.csv']);
+  });
+
+  it('keeps its totals section when nothing was ordered: zero ordered in the rows\' currency, zero charged', () => {
+    const rows = [
+      row({ state: 'invalid', orderId: null, charged: null, lastError: 'Not valid: the e-mail address is missing' }),
+      row({ state: 'skipped', orderId: null, charged: null, lastError: 'Skipped by the organiser' }),
+    ];
+    const totals = parse(renderReport(rows)).filter((r) => r[0]?.startsWith('TOTAL'));
+    expect(totals.map((r) => [r[0], r[2], r[3]])).toEqual([
+      ['TOTAL ordered (0 orders)', '0.00', 'USD'],
+      ['TOTAL charged', '0', ''],
+    ]);
+    // Without even an amount to name a currency, the zeros stand alone.
+    const bare = parse(renderReport([])).filter((r) => r[0]?.startsWith('TOTAL'));
+    expect(bare.map((r) => [r[0], r[2], r[3]])).toEqual([
+      ['TOTAL ordered (0 orders)', '0', ''],
+      ['TOTAL charged', '0', ''],
+    ]);
+  });
+});
+
+describe('why a row was not sent (the report\'s last_error)', () => {
+  const base = { line: 7, errors: [], lastError: null, orderStatus: null, itemStatus: null } as const;
+
+  it('gives an invalid row its validation errors, joined, without the line each starts with', () => {
+    const errors = [
+      { field: 'email', message: 'Line 7: "ada@" is not a valid e-mail address' },
+      { field: 'amount', message: "Line 7: the amount USD 30.00 differs from the product's fixed price of USD 25.00" },
+    ];
+    expect(whyNotSent({ ...base, state: 'invalid', errors })).toBe(
+      'Not valid: "ada@" is not a valid e-mail address; the amount USD 30.00 differs from the product\'s fixed price of USD 25.00',
+    );
+    // A message that does not start with its own line keeps its words whole.
+    expect(whyNotSent({ ...base, state: 'invalid', errors: [{ message: 'Line 3: moved' }] })).toBe('Not valid: Line 3: moved');
+    expect(whyNotSent({ ...base, state: 'invalid' })).toMatch(/^Not valid: no reason was recorded/);
+  });
+
+  it('says who skipped a row, in the one wording a policy skip will share, with its errors when it had some', () => {
+    expect(skippedBecause()).toBe('Skipped by the organiser');
+    expect(skippedBecause({ by: 'policy', policy: 'repeated recipient' })).toBe('Skipped by policy: repeated recipient');
+    expect(whyNotSent({ ...base, state: 'skipped' })).toBe('Skipped by the organiser');
+    expect(whyNotSent({ ...base, state: 'skipped', errors: [{ message: 'Line 7: the recipient name is missing' }] })).toBe(
+      'Skipped by the organiser (it was not valid: the recipient name is missing)',
+    );
+  });
+
+  it("keeps the service's refusal of a failed row, and never leaves an unsent row empty", () => {
+    expect(whyNotSent({ ...base, state: 'failed', lastError: 'the balance is too low (HTTP 402 INSUFFICIENT_BALANCE)' })).toBe(
+      'the balance is too low (HTTP 402 INSUFFICIENT_BALANCE)',
+    );
+    expect(whyNotSent({ ...base, state: 'failed' })).toMatch(/refused/);
+    expect(whyNotSent({ ...base, state: 'ready' })).toMatch(/^Not sent yet/);
+    expect(whyNotSent({ ...base, state: 'sending' })).toMatch(/looked up under its reference/);
+    expect(whyNotSent({ ...base, state: 'cancelled', orderStatus: 'PAYMENT_EXPIRED', itemStatus: 'PENDING' })).toBe(
+      'The order was cancelled (order status PAYMENT_EXPIRED, item status PENDING).',
+    );
+    // A row with a standing order has nothing to explain.
+    expect(whyNotSent({ ...base, state: 'delivered' })).toBeNull();
+    expect(whyNotSent({ ...base, state: 'ordered' })).toBeNull();
   });
 });
