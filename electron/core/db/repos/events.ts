@@ -25,6 +25,10 @@ export const EVENT_KINDS = [
   'resumed',
   'started',
   'done',
+  // A follow-up campaign was made from this one (detail: the new campaign's id, the kinds, the rows carried).
+  'followed-up',
+  // This campaign follows up an earlier one (detail: the source campaign's id, the kinds, the rows carried).
+  'follow-up-of',
 ] as const;
 export type EventKind = (typeof EVENT_KINDS)[number];
 

@@ -362,6 +362,22 @@ export function faceValueTotals(db: Db, campaignId: string, states: readonly Row
   return parseRows(totalRow, 'recipient_tallies', raws);
 }
 
+/**
+ * The rows a follow-up campaign may take, in file order: failed, cancelled, and ordered rows whose
+ * acceptance link expired by `now` (the SQL states acceptance.ts's rule so that only those are read;
+ * the caller decides each row's kind with followUpKindOf).
+ */
+export function listFollowUpCandidates(db: Db, campaignId: string, now: number): Recipient[] {
+  return parseRecipients(
+    statement(
+      db,
+      `SELECT * FROM recipients WHERE campaign_id = ?
+          AND (state IN ('failed', 'cancelled') OR (state = 'ordered' AND acceptance_expiry < ?))
+        ORDER BY line, id`,
+    ).all(campaignId, now),
+  );
+}
+
 /** Every row of a campaign, in file order (line, then import order). */
 export function listCampaignRows(db: Db, campaignId: string): Recipient[] {
   return parseRecipients(statement(db, 'SELECT * FROM recipients WHERE campaign_id = ? ORDER BY line, id').all(campaignId));
