@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { ENVIRONMENTS, PAUSE_REASONS, SEND_STATES } from './domain/campaigns.ts';
 import { ROW_STATES } from './domain/rows.ts';
 import { findingSchema } from './domain/findings.ts';
+import { FOLLOW_UP_KINDS } from './domain/follow-up.ts';
 
 export const environmentSchema = z.enum(ENVIRONMENTS);
 export type EnvironmentName = z.infer<typeof environmentSchema>;
@@ -306,6 +307,18 @@ export const contract = {
   },
   /** The delivery report's content; the desktop shell offers a save dialog, the browser downloads it. */
   'campaigns:report': { input: campaignId, output: z.object({ fileName: z.string(), csv: z.string(), savedTo: z.string().nullable() }) },
+  /**
+   * A new draft campaign from this one's rows that failed, whose orders were cancelled, or whose
+   * acceptance link expired (`include`), each with its data under a NEW key: a new gift, sent the
+   * usual way. The source's rows are not changed. Answers the new campaign.
+   */
+  'campaigns:followUp': {
+    input: campaignId.extend({
+      include: z.array(z.enum(FOLLOW_UP_KINDS)).min(1).max(FOLLOW_UP_KINDS.length),
+      name: z.string().trim().min(1).max(200).optional(),
+    }),
+    output: campaignSummarySchema,
+  },
 
   'rows:edit': {
     input: rowId.extend({

@@ -25,6 +25,7 @@ export const CALL_NAMES = [
   'campaigns:checkNow',
   'campaigns:timeline',
   'campaigns:report',
+  'campaigns:followUp',
   'rows:edit',
   'rows:skip',
   'rows:unskip',

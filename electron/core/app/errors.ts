@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { ErrorCode } from '../../../shared/contract.ts';
 import { MoneyError } from '../../../shared/domain/money.ts';
 import { CampaignBusyError, CampaignNotSendableError } from '../campaigns/send-queue.ts';
+import { FollowUpError } from '../campaigns/follow-up.ts';
 import { ConfigurationError } from '../connections.ts';
 import { IllegalSendStateError } from '../db/repos/campaigns.ts';
 import { CampaignNotFoundError, ServiceError } from '../engine.ts';
@@ -56,6 +57,7 @@ export function classifyError(error: unknown, call: string): CallError & { expec
   if (isDiskFull(error)) return { code: 'configuration', message: DISK_FULL_MESSAGE, expected: true };
   if (error instanceof MoneyError) return { code: 'invalid-input', message: `The amount is not valid: ${error.message}.`, expected: true };
   if (error instanceof CampaignBusyError) return { code: 'conflict', message: error.message, expected: true };
+  if (error instanceof FollowUpError) return { code: 'invalid-input', message: error.message, expected: true };
   // Its own words (nothing was stored, try again), and the worker's error in the log.
   if (error instanceof ImportStoppedError) return { code: 'internal', message: error.message, expected: false };
   if (error instanceof IllegalSendStateError) {

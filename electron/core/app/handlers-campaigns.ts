@@ -25,7 +25,8 @@ type CampaignCalls =
   | 'campaigns:revalidate'
   | 'campaigns:checkNow'
   | 'campaigns:timeline'
-  | 'campaigns:report';
+  | 'campaigns:report'
+  | 'campaigns:followUp';
 
 type ImportInput = HandlerInput<'campaigns:previewImport'>;
 
@@ -172,6 +173,16 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       const fileName = reportFileName(campaign.name, engine.clock.now());
       const savedTo = ctx.saveReport ? await ctx.saveReport(fileName, csv) : null;
       return { fileName, csv, savedTo };
+    },
+
+    async 'campaigns:followUp'({ campaignId, include, name }) {
+      const campaign = campaignOrThrow(engine, campaignId);
+      // Rows still move while it sends: what failed or was cancelled is known once it stands still.
+      if (ctx.runs.isRunning(campaignId)) throw new AppError('conflict', `"${campaign.name}" is being sent right now: pause it or let it finish, then make the follow-up campaign.`);
+      // Every row of the kinds read, checked and stored: in the worker, the engine's thread keeps answering.
+      const made = await ctx.imports.followUp({ campaignId, include, ...(name ? { name } : {}) }, engine.clock.now());
+      ctx.progress.notify(made.campaignId);
+      return ctx.summary(made.campaignId);
     },
   };
 }

@@ -10,6 +10,7 @@ import { CsvLimitError } from '../../../shared/domain/csv/limits.ts';
 import { MoneyError, toDecimal, type Money } from '../../../shared/domain/money.ts';
 import { renderReport, reportRowsOf } from '../campaigns/report.ts';
 import { revalidateRows, type RevalidateCounts } from '../campaigns/revalidate.ts';
+import { createFollowUp, FollowUpError, type FollowUpCounts, type FollowUpRequest } from '../campaigns/follow-up.ts';
 import { discardUnfinishedImports, getCampaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { previewImport, storeImport, type ImportRequest, type PreviewRequest } from '../campaigns/importer.ts';
 import { isDiskFull, NetworkFolderError, type Db } from '../db/open.ts';
@@ -24,7 +25,15 @@ export type ImportJob =
   /** Removes what a create that stopped half-way stored under `marker`. */
   | { readonly kind: 'discard'; readonly marker: string }
   | { readonly kind: 'report'; readonly campaignId: string }
-  | { readonly kind: 'revalidate'; readonly campaignId: string; readonly snapshot: ProductSnapshot; readonly now: number };
+  | { readonly kind: 'revalidate'; readonly campaignId: string; readonly snapshot: ProductSnapshot; readonly now: number }
+  /** A follow-up campaign made from a campaign's failed, cancelled or expired rows (campaigns/follow-up.ts). */
+  | { readonly kind: 'followUp'; readonly request: FollowUpRequest; readonly now: number };
+
+/** The follow-up campaign made: its id, and how many rows of each kind it took. */
+export interface FollowUpAnswer {
+  readonly campaignId: string;
+  readonly carried: FollowUpCounts;
+}
 
 /** A created campaign, or nothing stored because the file holds no recipient row (with the parser's first problem). */
 export type CreateAnswer = { readonly kind: 'created'; readonly campaignId: string; readonly counts: StateCounts } | { readonly kind: 'empty'; readonly problem: string | null };
@@ -35,6 +44,8 @@ export type JobAnswer<J extends ImportJob> = J extends { kind: 'preview' }
     ? string
     : J extends { kind: 'revalidate' }
       ? RevalidateCounts
+      : J extends { kind: 'followUp' }
+        ? FollowUpAnswer
       : J extends { kind: 'discard' }
         ? number
         : CreateAnswer;
@@ -57,9 +68,13 @@ const pauseAfter = (partMs: number): number => Math.max(10, partMs);
 const pauseCell = new Int32Array(new SharedArrayBuffer(4));
 
 export function runImportJob<J extends ImportJob>(db: Db, job: J): JobAnswer<J>;
-export function runImportJob(db: Db, job: ImportJob): PreviewDto | CreateAnswer | string | RevalidateCounts | number {
+export function runImportJob(db: Db, job: ImportJob): PreviewDto | CreateAnswer | string | RevalidateCounts | FollowUpAnswer | number {
   if (job.kind === 'discard') return discardUnfinishedImports(db, job.marker);
   if (job.kind === 'report') return renderReport(reportRowsOf(db, job.campaignId));
+  if (job.kind === 'followUp') {
+    const made = createFollowUp(db, job.request, job.now);
+    return { campaignId: made.campaign.id, carried: made.carried };
+  }
   if (job.kind === 'revalidate') {
     const campaign = getCampaign(db, job.campaignId);
     if (!campaign) throw new Error(`campaign ${job.campaignId} is gone`);
@@ -135,6 +150,7 @@ export function errorData(error: unknown): ErrorData {
 const ON_PURPOSE: Readonly<Record<string, new (message: string) => Error>> = {
   CsvLimitError,
   MoneyError,
+  FollowUpError,
   NetworkFolderError,
 };
 

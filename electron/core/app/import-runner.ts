@@ -9,9 +9,10 @@ import { hostname } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import type { ImportRequest, PreviewRequest } from '../campaigns/importer.ts';
 import type { RevalidateCounts } from '../campaigns/revalidate.ts';
+import type { FollowUpRequest } from '../campaigns/follow-up.ts';
 import { discardUnfinishedImports, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import type { Db } from '../db/open.ts';
-import { plainError, purposefulError, type CreateAnswer, type ImportFault, type ImportJob, type PreviewDto } from './import-jobs.ts';
+import { plainError, purposefulError, type CreateAnswer, type FollowUpAnswer, type ImportFault, type ImportJob, type PreviewDto } from './import-jobs.ts';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './import-worker.ts';
 
 /**
@@ -38,6 +39,8 @@ export class ImportStoppedError extends Error {
           ? 'Writing the report stopped before it finished; nothing was changed. Try again; if it keeps happening, the details are in the log.'
           : kind === 'revalidate'
             ? 'Checking the rows again stopped before it finished; no row was changed. Try again; if it keeps happening, the details are in the log.'
+          : kind === 'followUp'
+            ? 'Making the follow-up campaign stopped before it finished; nothing was stored. Try again; if it keeps happening, the details are in the log.'
           : 'Checking the file stopped before it finished; nothing was stored. Try again; if it keeps happening, the details are in the log.',
       { cause },
     );
@@ -61,6 +64,8 @@ export interface ImportRunner {
   report(campaignId: string): Promise<string>;
   /** The campaign's unsent rows checked again against `snapshot`, in one transaction, in the worker. */
   revalidate(campaignId: string, snapshot: ProductSnapshot, now: number): Promise<RevalidateCounts>;
+  /** A follow-up campaign from a campaign's failed, cancelled or expired rows, read, checked and stored in one transaction, in the worker. */
+  followUp(request: FollowUpRequest, now: number): Promise<FollowUpAnswer>;
   /** Terminates the worker; imports still in it fail with ImportStoppedError, having stored nothing. */
   close(): Promise<void>;
 }
@@ -165,6 +170,7 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     },
     report: (campaignId) => run({ kind: 'report', campaignId }) as Promise<string>,
     revalidate: (campaignId, snapshot, now) => run({ kind: 'revalidate', campaignId, snapshot, now }) as Promise<RevalidateCounts>,
+    followUp: (request, now) => run({ kind: 'followUp', request, now }) as Promise<FollowUpAnswer>,
     async close() {
       closed = true;
       if (idle) clearTimeout(idle);

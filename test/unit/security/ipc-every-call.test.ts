@@ -40,6 +40,7 @@ const VALID: { [C in CallName]: CallInput<C> } = {
   'campaigns:checkNow': { campaignId: 'c_1' },
   'campaigns:timeline': { campaignId: 'c_1' },
   'campaigns:report': { campaignId: 'c_1' },
+  'campaigns:followUp': { campaignId: 'c_1', include: ['failed'] },
   'rows:edit': { rowId: 1, name: 'Ann', email: 'ann@example.com', amount: null, message: null },
   'rows:skip': { rowId: 1 },
   'rows:unskip': { rowId: 1 },
