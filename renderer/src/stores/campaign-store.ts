@@ -2,6 +2,7 @@
 // refreshed only where progress events say rows changed), its timeline, and its actions.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallOutput, CampaignSummary, Result, RowDto } from '../../../shared/contract.ts';
+import type { FollowUpKind } from '../../../shared/domain/follow-up.ts';
 import { bucketFor, type Bucket } from '../lib/chart.ts';
 import { countRows, type RowState } from '../lib/rows.ts';
 import { pagesCovering } from '../lib/windowing.ts';
@@ -39,7 +40,7 @@ export interface CampaignState {
   rowsByIndex: ReadonlyMap<number, RowDto>;
   rowsError: string | null;
   timeline: Bucket[];
-  busy: null | 'pause' | 'resume' | 'retry' | 'revalidate' | 'check' | 'report';
+  busy: null | 'pause' | 'resume' | 'retry' | 'revalidate' | 'check' | 'report' | 'followUp';
   message: CampaignMessage | null;
   open(id: string): Promise<void>;
   close(): void;
@@ -56,6 +57,8 @@ export interface CampaignState {
   revalidate(): Promise<void>;
   checkNow(): Promise<void>;
   exportReport(): Promise<ReportFile | null>;
+  /** A new draft campaign from this one's rows of those kinds (new keys: new gifts); the draft's summary, or null (the message says why). */
+  followUp(include: readonly FollowUpKind[], name?: string): Promise<CampaignSummary | null>;
   clearMessage(): void;
 }
 
@@ -338,6 +341,19 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
         }
         const { savedTo, fileName } = result.value;
         set({ busy: null, message: { kind: 'success', text: savedTo ? `Report saved to ${savedTo}` : `Report downloaded as ${fileName}` } });
+        return result.value;
+      },
+
+      async followUp(include, name) {
+        const id = get().id;
+        if (id === null) return null;
+        set({ busy: 'followUp', message: null });
+        const result = await settle(deps.api['campaigns:followUp']({ campaignId: id, include: [...include], ...(name?.trim() ? { name: name.trim() } : {}) }));
+        if (!result.ok) {
+          set({ busy: null, message: { kind: 'error', text: result.error.message } });
+          return null;
+        }
+        set({ busy: null });
         return result.value;
       },
 

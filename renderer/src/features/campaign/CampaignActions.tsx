@@ -3,12 +3,16 @@ import { useState } from 'react';
 import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { downloadText } from '../../lib/download.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
+import { FollowUpDialog, followUpCounts } from './FollowUpDialog.tsx';
 import { ResumeDialog } from './ResumeDialog.tsx';
 
 export function CampaignActions({ summary }: { summary: CampaignSummary }) {
   const stores = useStores();
   const busy = useCampaign((s) => s.busy);
   const [resumeOpen, setResumeOpen] = useState(false);
+  const [followUpOpen, setFollowUpOpen] = useState(false);
+  const [followUpError, setFollowUpError] = useState<string | null>(null);
+  const followUpRows = Object.values(followUpCounts(summary)).reduce((a, b) => a + b, 0);
   const c = stores.campaign.getState();
   const left = summary.counts.ready + summary.counts.sending;
   const canResume = summary.sendState !== 'draft' && !summary.running && left > 0 && summary.sendState !== 'sending';
@@ -47,6 +51,19 @@ export function CampaignActions({ summary }: { summary: CampaignSummary }) {
           {busy === 'retry' ? 'Putting back…' : `Retry ${summary.counts.failed} failed`}
         </button>
       )}
+      {followUpRows > 0 && !summary.running && summary.sendState !== 'sending' && (
+        <button
+          type="button"
+          onClick={() => {
+            setFollowUpError(null);
+            setFollowUpOpen(true);
+          }}
+          disabled={busy !== null}
+          data-testid="campaign-follow-up"
+        >
+          Follow-up campaign…
+        </button>
+      )}
       {summary.sendState !== 'draft' && (
         <button type="button" onClick={() => void c.checkNow()} disabled={busy !== null} data-testid="campaign-check">
           {busy === 'check' ? 'Checking…' : 'Check now'}
@@ -65,6 +82,25 @@ export function CampaignActions({ summary }: { summary: CampaignSummary }) {
           {busy === 'report' ? 'Preparing…' : 'Export report'}
         </button>
       )}
+      <FollowUpDialog
+        key={followUpOpen ? 'open' : 'closed'}
+        campaign={followUpOpen ? summary : null}
+        busy={busy === 'followUp'}
+        error={followUpError}
+        onClose={() => setFollowUpOpen(false)}
+        onConfirm={async (include, name) => {
+          const draft = await c.followUp(include, name);
+          if (!draft) {
+            setFollowUpError(stores.campaign.getState().message?.text ?? 'No follow-up campaign was made.');
+            stores.campaign.getState().clearMessage();
+            return;
+          }
+          setFollowUpOpen(false);
+          // The new draft opens where every draft is reviewed and sent: the pre-flight, then the confirmation.
+          void stores.wizard.getState().openDraft(draft);
+          stores.app.getState().navigate({ name: 'new' });
+        }}
+      />
       <ResumeDialog
         campaign={resumeOpen ? summary : null}
         onClose={() => setResumeOpen(false)}

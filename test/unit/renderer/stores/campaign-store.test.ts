@@ -110,6 +110,31 @@ describe('campaign store', () => {
     expect(rowCalls(fake).length).toBeGreaterThan(before);
   });
 
+  it('makes a follow-up campaign of the kinds chosen and answers its draft, or says why none was made', async () => {
+    const made = summary({ id: 'c2', name: 'Gala (follow-up)', sendState: 'draft' });
+    const fake = fakeApi({
+      'campaigns:get': () => ok(summary({ counts })),
+      'campaigns:rows': () => ok({ rows: [], total: 0 }),
+      'campaigns:timeline': () => ok({ buckets: [] }),
+      'campaigns:followUp': (input) =>
+        input.include.includes('failed')
+          ? ok(made)
+          : { ok: false as const, error: { code: 'invalid-input' as const, message: '"Gala" has no rows whose order was cancelled' } },
+    });
+    const clock = new ManualClock();
+    const store = createCampaignStore({ api: fake.api, timers: clock, now: clock.now });
+    await store.getState().open('c1');
+    await settle();
+    expect(await store.getState().followUp(['failed', 'expired'], '  Second try  ')).toEqual(made);
+    expect(store.getState()).toMatchObject({ busy: null, message: null });
+    expect(await store.getState().followUp(['cancelled'], ' ')).toBeNull();
+    expect(store.getState().message).toEqual({ kind: 'error', text: '"Gala" has no rows whose order was cancelled' });
+    expect(fake.callsOf('campaigns:followUp')).toEqual([
+      { campaignId: 'c1', include: ['failed', 'expired'], name: 'Second try' },
+      { campaignId: 'c1', include: ['cancelled'] },
+    ]);
+  });
+
   it('drops answers for a campaign that is no longer open', async () => {
     const { store } = setup();
     const first = store.getState().open('c1');

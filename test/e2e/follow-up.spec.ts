@@ -1,0 +1,96 @@
+// Issue 13, follow-up campaigns: a campaign whose orders were refused for the balance has failed
+// rows; "Follow-up campaign…" shows the counts per kind and says plainly that cancelled or expired
+// rows had orders; it makes a new draft of the failed rows, which opens for review and is sent the
+// usual way (pre-flight, confirmation), each row as a new order under a new reference.
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, test } from './support/fixtures.ts';
+import { startSimulator, type Child } from './support/processes.ts';
+
+const KEY = 'e2e-follow-up-key-0413';
+const PRODUCT = 'Brightleaf Coffee eGift $10';
+const ROWS = 8;
+
+let service: Child;
+
+test.use({ shellEnv: { GIFTBATCH_API_KEY: KEY } });
+
+test.beforeAll(async () => {
+  service = await startSimulator(['--item-delay', '60000']);
+});
+
+test.afterAll(async () => {
+  await service.stop();
+});
+
+const setBalance = async (balance: string): Promise<void> => {
+  const res = await fetch(`${service.url}/__control/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: KEY, currency: 'USD', balance }) });
+  expect(res.ok).toBe(true);
+};
+
+type Audit = { accounts: Record<string, { orders: { externalReferenceId: string }[] }> };
+
+test('a follow-up campaign of the failed rows is a new draft, reviewed and sent as new gifts', async ({ app, shell, page }) => {
+  await setBalance('30.00');
+  await app.open(shell.url);
+  await app.nav('environments');
+  await app.environments.setAddress('sandbox', service.url);
+  await app.environments.use('sandbox');
+
+  await app.nav('new');
+  await app.wizard.chooseProduct(PRODUCT);
+  await app.wizard.fillSetup({ name: 'Coffee for the crew', sender: 'Events team' });
+  await app.wizard.next();
+  const csv = ['Name,Email', ...Array.from({ length: ROWS }, (_, i) => `Crew ${i + 1},crew${i + 1}@example.net`)].join('\r\n');
+  await app.wizard.uploadFile({ name: 'crew.csv', mimeType: 'text/csv', buffer: Buffer.from(`${csv}\r\n`, 'utf8') });
+  await app.wizard.expectPreviewReady();
+  await app.wizard.createDraft();
+  await app.wizard.openConfirm();
+  await app.wizard.confirmSend();
+
+  // Room for three gifts; the next three are refused for the balance and the campaign pauses.
+  await expect(page.getByTestId('banner-refused')).toBeVisible({ timeout: 30_000 });
+  await expect(app.campaign.count('failed')).toHaveText('3');
+
+  await page.getByTestId('campaign-follow-up').click();
+  const dialog = page.getByTestId('follow-up-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByTestId('follow-up-failed')).toContainText('3 rows that failed');
+  await expect(dialog.getByTestId('follow-up-failed').getByRole('checkbox')).toBeChecked();
+  await expect(dialog.getByTestId('follow-up-cancelled').getByRole('checkbox')).toBeDisabled();
+  await expect(dialog.getByTestId('follow-up-expired').getByRole('checkbox')).toBeDisabled();
+  await expect(dialog.getByTestId('follow-up-orders-note')).toContainText('Cancelled and expired rows had orders');
+  await expect(dialog.getByTestId('follow-up-orders-note')).toContainText('a new gift');
+  await expect(dialog.getByTestId('follow-up-name')).toHaveValue('Coffee for the crew (follow-up)');
+  await expect(dialog.getByTestId('follow-up-confirm')).toHaveText('Make a draft with 3 rows');
+  await app.screenshot('40-follow-up-dialog');
+  await expectNoAxeViolations(page, 'follow-up dialog');
+
+  await dialog.getByTestId('follow-up-confirm').click();
+  // The new draft opens for review, with the three failed rows and what they cost.
+  await app.wizard.expectStep('review');
+  await expect(app.wizard.costCount).toContainText('3');
+  await expect(app.wizard.costTotal).toContainText('30.00');
+  await expect(page.getByTestId('draft-row')).toHaveCount(3);
+  await app.screenshot('41-follow-up-draft-review');
+  await expectNoAxeViolations(page, 'follow-up draft: review');
+
+  await setBalance('500.00');
+  await app.wizard.openConfirm();
+  await app.wizard.confirmSend();
+  await expect(app.campaign.root).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coffee for the crew (follow-up)');
+  await expect(app.campaign.count('ordered')).toHaveText('3', { timeout: 30_000 });
+  await app.screenshot('42-follow-up-sent');
+
+  // Six orders in all, each under its own reference; the first campaign still has its three failed rows.
+  const audit = (await (await fetch(`${service.url}/__audit`)).json()) as Audit;
+  const orders = audit.accounts[KEY]?.orders ?? [];
+  expect(orders).toHaveLength(6);
+  expect(new Set(orders.map((o) => o.externalReferenceId)).size).toBe(6);
+  await app.nav('campaigns');
+  await expect(app.campaigns.root.getByTestId('campaign-row')).toHaveCount(2);
+  await app.campaigns.root.getByTestId('campaign-open').filter({ hasText: /^Coffee for the crew$/ }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coffee for the crew');
+  await expect(app.campaign.count('failed')).toHaveText('3');
+  await expect(app.campaign.count('ordered')).toHaveText('3');
+});
