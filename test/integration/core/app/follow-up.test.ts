@@ -53,5 +53,28 @@ describe('campaigns:followUp', () => {
     expect((await h.ok('campaigns:get', { campaignId: followUp.id })).counts).toMatchObject({ ordered: 3 });
     expect((await h.ok('campaigns:get', { campaignId: source.id })).counts).toMatchObject({ ordered: 2, failed: 3 });
     expect(sim.audit().accounts[SIMULATOR_LOCAL_KEY]?.orders).toHaveLength(5);
+
+    // The source's failed rows retried after all: their recipients now have the follow-up's gift, so
+    // nothing is sent without a person confirming a second one.
+    await h.ok('campaigns:retryFailed', { campaignId: source.id });
+    const again = await h.service.invoke('campaigns:send', { campaignId: source.id, confirmed: true });
+    expect(again.ok ? null : again.error.code).toBe('repeat-recipients');
+    expect(sim.audit().accounts[SIMULATOR_LOCAL_KEY]?.orders).toHaveLength(5);
+  }, 60_000);
+
+  it('refuses while the campaign is being sent: its rows still move', async () => {
+    const { url } = await startSimulator({ itemDelayMs: 60_000, latencyMs: 300 });
+    const h = await startService(tempDir(), { simulatorUrl: url, service: { queue: { concurrency: 1 } } });
+    const { products } = await h.ok('products:list', { environment: 'simulator', country: 'US' });
+    const productId = products.find((p) => p.name === 'Northwind Books Gift Card $25')?.id ?? 0;
+    const file = { fileName: 'guests.csv', bytesBase64: recipientsCsv(10) };
+    const source = await h.ok('campaigns:create', { ...file, environment: 'simulator', productId, name: 'Gala', senderName: 'Gala team' });
+    await h.ok('campaigns:send', { campaignId: source.id, confirmed: true });
+    const busy = await h.service.invoke('campaigns:followUp', { campaignId: source.id, include: ['failed'] });
+    expect(busy).toEqual({
+      ok: false,
+      error: { code: 'conflict', message: '"Gala" is being sent right now: pause it or let it finish, then make the follow-up campaign.' },
+    });
+    await h.ok('campaigns:pause', { campaignId: source.id });
   }, 60_000);
 });
