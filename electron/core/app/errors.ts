@@ -13,6 +13,7 @@ import { ConfigurationError } from '../connections.ts';
 import { IllegalSendStateError } from '../db/repos/campaigns.ts';
 import { CampaignNotFoundError, ServiceError } from '../engine.ts';
 import { ImportStoppedError } from './import-runner.ts';
+import { WorkbookError } from '../workbook/limits.ts';
 
 /** A failure a handler raises on purpose, with the contract's code for it. */
 export class AppError extends Error {
@@ -53,6 +54,8 @@ export function classifyError(error: unknown, call: string): CallError & { expec
   if (error instanceof ConfigurationError) return { code: 'configuration', message: error.message, expected: true };
   if (error instanceof ServiceError) return { code: SERVICE_CODES[error.kind], message: error.message, expected: true };
   if (error instanceof CsvLimitError) return { code: 'invalid-input', message: error.message, expected: true };
+  // A workbook that cannot be read, or whose sheet must be chosen (SheetChoiceNeeded lists them).
+  if (error instanceof WorkbookError) return { code: 'invalid-input', message: error.message, expected: true };
   if (error instanceof NetworkFolderError) return { code: 'configuration', message: error.message, expected: true };
   if (isDiskFull(error)) return { code: 'configuration', message: DISK_FULL_MESSAGE, expected: true };
   if (error instanceof MoneyError) return { code: 'invalid-input', message: `The amount is not valid: ${error.message}.`, expected: true };

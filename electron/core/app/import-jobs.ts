@@ -7,6 +7,8 @@
 import type { CallOutput, MoneyDto } from '../../../shared/contract.ts';
 import type { CsvImport } from '../../../shared/domain/csv/index.ts';
 import { CsvLimitError } from '../../../shared/domain/csv/limits.ts';
+import type { SheetInfo } from '../../../shared/domain/csv/index.ts';
+import { SheetChoiceNeeded, WorkbookError } from '../workbook/limits.ts';
 import { MoneyError, toDecimal, type Money } from '../../../shared/domain/money.ts';
 import { renderReport, reportRowsOf } from '../campaigns/report.ts';
 import { revalidateRows, type RevalidateCounts } from '../campaigns/revalidate.ts';
@@ -137,12 +139,20 @@ export interface ErrorData {
   readonly message: string;
   readonly stack: string | null;
   readonly code: string | null;
+  /** SheetChoiceNeeded's sheets. */
+  readonly sheets?: readonly SheetInfo[];
 }
 
 export function errorData(error: unknown): ErrorData {
   if (!(error instanceof Error)) return { name: 'Error', message: String(error), stack: null, code: null };
   const code = (error as { code?: unknown }).code;
-  return { name: error.name, message: error.message, stack: error.stack ?? null, code: typeof code === 'string' ? code : null };
+  return {
+    name: error.name,
+    message: error.message,
+    stack: error.stack ?? null,
+    code: typeof code === 'string' ? code : null,
+    ...(error instanceof SheetChoiceNeeded ? { sheets: error.sheets.map((s) => ({ name: s.name, rows: s.rows })) } : {}),
+  };
 }
 
 // The errors an import raises on purpose, which the app answers with their own code and message
@@ -152,10 +162,12 @@ const ON_PURPOSE: Readonly<Record<string, new (message: string) => Error>> = {
   MoneyError,
   FollowUpError,
   NetworkFolderError,
+  WorkbookError,
 };
 
 /** The error an import raised on purpose, as itself (a full disk as SQLite's error with its code); null for anything else. */
 export function purposefulError(data: ErrorData): Error | null {
+  if (data.name === 'SheetChoiceNeeded' && data.sheets) return new SheetChoiceNeeded(data.sheets);
   const Class = ON_PURPOSE[data.name];
   if (Class) return new Class(data.message);
   if (isDiskFull(data)) return Object.assign(new Error(data.message), { code: data.code });

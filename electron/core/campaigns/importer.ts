@@ -1,10 +1,11 @@
 // Import: bytes → parsed, mapped and validated rows (the same pure function the renderer runs) →
 // one campaign with every row, each given its external_reference_id, in one transaction.
-import { importCsv, type CsvImport, type ImportOptions } from '../../../shared/domain/csv/index.ts';
+import type { CsvImport, ImportOptions } from '../../../shared/domain/csv/index.ts';
 import type { Money } from '../../../shared/domain/money.ts';
 import type { Db } from '../db/open.ts';
 import { createCampaign, type StoreInParts, type CreatedCampaign, type Environment, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { usedEmails, type NewRecipient } from '../db/repos/recipients.ts';
+import { importFile } from '../workbook/import.ts';
 import { validationProduct } from './products.ts';
 
 export interface ImportRequest {
@@ -18,14 +19,21 @@ export interface ImportRequest {
   message?: string | null;
   defaultAmount?: Money | null;
   csv?: Pick<ImportOptions, 'delimiter' | 'mapping'>;
+  /** A workbook's sheet to read (needed when several hold rows: SheetChoiceNeeded lists them); ignored for a CSV. */
+  sheet?: string;
 }
 
 export type PreviewRequest = Omit<ImportRequest, 'name' | 'senderName' | 'baseUrl' | 'message'>;
 
-/** Validates without storing anything: what `giftbatch validate` and the import screen show. */
+/**
+ * Validates without storing anything: what `giftbatch validate` and the import screen show. A CSV
+ * or a workbook (.xlsx, .ods: its `sheet`), told apart by the bytes; throws SheetChoiceNeeded or
+ * WorkbookError (electron/core/workbook) for a workbook whose sheet must be chosen or cannot be read.
+ */
 export function previewImport(db: Db, request: PreviewRequest): CsvImport {
-  return importCsv(request.bytes, validationProduct(request.productId, request.product), {
+  return importFile(request.bytes, validationProduct(request.productId, request.product), {
     ...request.csv,
+    ...(request.sheet !== undefined ? { sheet: request.sheet } : {}),
     ...(request.defaultAmount ? { defaultAmount: request.defaultAmount } : {}),
     knownEmails: usedEmails(db, request.environment),
   });

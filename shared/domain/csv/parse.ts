@@ -4,47 +4,24 @@
 import Papa from 'papaparse';
 import type { CsvEncoding, DecodedCsv } from './decode.ts';
 import { detectDelimiter, DELIMITERS, trimmedWidth, type CsvDelimiter } from './delimiter.ts';
-import { applyMappingOverride, detectMapping, type ColumnMapping, type MappingOverride } from './headers.ts';
-import { cellTooLong, CSV_LIMITS, rowLimitError } from './limits.ts';
-import type { RowInput } from '../validation.ts';
+import type { MappingOverride } from './headers.ts';
+import { CSV_LIMITS, rowLimitError } from './limits.ts';
+import { createTableReader, isBlank, type CsvRecord, type TableLayout } from './table.ts';
 import type { DecimalSeparator } from './amount.ts';
 
-/**
- * One record as read: its mapped cells (trimmed; name joined from first and last name columns when
- * the file has those), which is what validation takes, with the cells it was read from.
- */
-export interface CsvRecord extends RowInput {
-  /** 1-based physical line where the record starts; the header is line 1 unless blank lines precede it. */
-  readonly line: number;
-  readonly raw: readonly string[];
-  /** Why the record could not be read as it stands (bad quoting, wrong field count), else null. */
-  readonly problem: string | null;
-}
-
-export interface CsvProblem {
-  readonly line: number;
-  readonly message: string;
-}
+export type { CsvProblem, CsvRecord } from './table.ts';
 
 export interface ParseOptions {
   readonly delimiter?: CsvDelimiter;
   readonly mapping?: MappingOverride;
 }
 
-export interface ParsedCsv {
+export interface ParsedCsv extends TableLayout {
   readonly encoding: CsvEncoding;
   readonly delimiter: CsvDelimiter;
   /** How amounts in this file write decimals: ',' for semicolon files ("25,50"). */
   readonly decimalSeparator: DecimalSeparator;
-  readonly headerLine: number;
-  readonly headers: readonly string[];
-  /** The mapping guessed from the headers, before the caller's corrections. */
-  readonly detectedMapping: ColumnMapping;
-  /** The mapping the records were read with. */
-  readonly mapping: ColumnMapping;
   readonly records: readonly CsvRecord[];
-  /** Every record problem, plus problems with the file as a whole (no header, no e-mail column). */
-  readonly problems: readonly CsvProblem[];
 }
 
 const SEP_LINE = /^sep=(.)[ \t]*$/i;
@@ -96,76 +73,33 @@ export function parseCsvText(decoded: DecodedCsv, options: ParseOptions = {}, vi
       rowErrors.set(error.row, error.code);
     }
   }
-  const problems: CsvProblem[] = [];
+  // The rows after the first non-blank one, blank or not, against the row limit before any is read.
+  let first = 0;
+  while (first < rows.length && isBlank(rows[first]!)) first++;
+  if (rows.length - first - 1 > CSV_LIMITS.rows) throw rowLimitError();
 
-  let index = 0;
-  let header: string[] | null = null;
-  let headerLine = line;
-  for (; index < rows.length; index++) {
-    const row = rows[index]!;
-    const rowLine = line;
-    line += countInnerLines ? 1 + innerLineBreaks(row) : 1;
-    if (isBlank(row)) continue;
-    header = row;
-    headerLine = rowLine;
-    index++;
-    break;
-  }
-  const width = header ? trimmedWidth(header) : 0;
-  const headers = header ? header.slice(0, width).map((h) => h.trim()) : [];
-  const detectedMapping = detectMapping(headers);
-  const { mapping, invalid } = applyMappingOverride(detectedMapping, options.mapping, width);
-  if (!header) problems.push({ line: headerLine, message: 'The file has no header row: the first line should name the columns (Name, Email, …).' });
-  for (const { field, index: column } of invalid) {
-    problems.push({ line: headerLine, message: `Column ${column + 1}, chosen for ${field}, does not exist: the header (line ${headerLine}) has ${width} columns.` });
-  }
-  if (header && mapping.email === undefined) {
-    problems.push({ line: headerLine, message: `The header (line ${headerLine}) has no column recognised as the e-mail address: choose it in the mapping step.` });
-  }
-  if (header && mapping.name === undefined && mapping.firstName === undefined && mapping.lastName === undefined) {
-    problems.push({ line: headerLine, message: `The header (line ${headerLine}) has no column recognised as the recipient name: choose it in the mapping step.` });
-  }
-
-  const records: CsvRecord[] = [];
-  const { name: nameAt, firstName: firstAt, lastName: lastAt, email: emailAt, amount: amountAt, message: messageAt } = mapping;
   const visit = visitor?.(delimiter) ?? null;
-  if (rows.length - index > CSV_LIMITS.rows) throw rowLimitError();
-  for (; index < rows.length; index++) {
+  // A row's context is its index, for its quote error and its span of lines.
+  const reader = createTableReader<number>({
+    mapping: options.mapping,
+    onRecord: visit,
+    rowProblem: (raw, width, rowLine, index) =>
+      recordProblem(raw, width, delimiter, rowErrors.get(index), rowLine, countInnerLines ? innerLineBreaks(raw) : 0),
+  });
+  for (let index = 0; index < rows.length; index++) {
     const raw = rows[index]!;
     const rowLine = line;
-    const span = countInnerLines ? innerLineBreaks(raw) : 0;
-    line += 1 + span;
-    if (isBlank(raw)) continue;
-    let problem = recordProblem(raw, width, delimiter, rowErrors.get(index), rowLine, span);
-    let name = nameAt !== undefined ? cellAt(raw, nameAt) : joinName(cellAt(raw, firstAt), cellAt(raw, lastAt));
-    let email = cellAt(raw, emailAt);
-    let amount = cellAt(raw, amountAt);
-    let message = cellAt(raw, messageAt);
-    // Past the cell limit, before any cleaning: the row is refused and the cell not looked into.
-    const tooLong = cellTooLong('name', name) ?? cellTooLong('e-mail', email) ?? cellTooLong('amount', amount) ?? cellTooLong('message', message);
-    if (tooLong !== null) {
-      problem = problem ?? tooLong;
-      name = name.length > CSV_LIMITS.cellChars ? '' : name;
-      email = email.length > CSV_LIMITS.cellChars ? '' : email;
-      amount = amount.length > CSV_LIMITS.cellChars ? '' : amount;
-      message = message.length > CSV_LIMITS.cellChars ? '' : message;
-    }
-    if (problem !== null) problems.push({ line: rowLine, message: `Line ${rowLine}: ${problem}` });
-    const record: CsvRecord = { line: rowLine, name, email, amount, message, raw, problem };
-    if (visit !== null) visit(record);
-    else records.push(record);
+    line += countInnerLines ? 1 + innerLineBreaks(raw) : 1;
+    reader.row(raw, rowLine, index);
   }
+  const { records, ...layout } = reader.finish();
 
   return {
     encoding: decoded.encoding,
     delimiter,
     decimalSeparator: guessDecimalSeparator(delimiter, records),
-    headerLine,
-    headers,
-    detectedMapping,
-    mapping,
+    ...layout,
     records,
-    problems,
   };
 }
 
@@ -185,16 +119,6 @@ function countLf(text: string): number {
   let count = 0;
   for (let at = text.indexOf('\n'); at >= 0; at = text.indexOf('\n', at + 1)) count++;
   return count;
-}
-
-/** The mapped cell, trimmed; empty when the column is not mapped or the record is short of it. */
-function cellAt(raw: readonly string[], at: number | undefined): string {
-  return at === undefined ? '' : (raw[at] ?? '').trim();
-}
-
-// The recipient's name from first-name and last-name columns.
-function joinName(first: string, last: string): string {
-  return first && last ? `${first} ${last}` : first || last;
 }
 
 function recordProblem(
@@ -222,14 +146,6 @@ function recordProblem(
     return `the record has ${raw.length} field${raw.length === 1 ? '' : 's'} but the header has ${width}. A ${named} is probably missing`;
   }
   return null;
-}
-
-function isBlank(row: readonly string[]): boolean {
-  // Nearly every record starts with a printable ASCII character, which trim() would keep.
-  const c = row.length > 0 ? row[0]!.charCodeAt(0) : 0;
-  if (c > 0x20 && c < 0x7f) return false;
-  for (const field of row) if (field.trim() !== '') return false;
-  return true;
 }
 
 function innerLineBreaks(row: readonly string[]): number {
