@@ -1,0 +1,106 @@
+// import_xlsx_100k_ms vs xlsx_raw_read_100k_ms, on the same workbook, interleaved, median after
+// warm-up. The workbook holds the import bench's 100,000 rows (csv-data.ts) as Excel writes them:
+// texts in the shared strings, numeric amounts as numbers in a currency format. Import = importFile,
+// the engine's import the app's preview and the CLI run: sniff, unzip, read the sheet's cells,
+// header search and mapping, validation of every row. Raw = the same two parts (shared strings and
+// sheet) inflated by fflate's stream and parsed by saxes with empty handlers: the least a streaming
+// read of the workbook can cost.
+import { performance } from 'node:perf_hooks';
+import Papa from 'papaparse';
+import { SaxesParser } from 'saxes';
+import { importFile } from '../../../electron/core/workbook/import.ts';
+import { openZip, readPart } from '../../../electron/core/workbook/zip.ts';
+import { xlsx, type XCell } from '../../support/workbook-files.ts';
+import { recipientsCsv } from '../csv-data.ts';
+import { emit, gc, log, scenario } from '../harness.ts';
+import { median } from '../stats.ts';
+import { benchValidationProduct, DEFAULT_AMOUNT } from '../product.ts';
+
+const ROWS = 100_000;
+const WARMUP = 2;
+const RUNS = 7;
+const PLAIN_NUMBER = /^\d+(\.\d+)?$/;
+
+/** The import bench's rows as a workbook; `rows` of them, with the header. */
+export function recipientsXlsx(rows: number): Uint8Array {
+  const parsed = Papa.parse<string[]>(new TextDecoder().decode(recipientsCsv(rows)), { skipEmptyLines: true }).data;
+  const sheet: XCell[][] = parsed.map((cells, i) => cells.map((cell, c) => (i > 0 && c === 2 && PLAIN_NUMBER.test(cell) ? { n: cell, style: 1 } : cell === '' ? null : cell)));
+  return xlsx([{ name: 'Recipients', rows: sheet }]);
+}
+
+function rawRead(bytes: Uint8Array): number {
+  const zip = openZip(bytes);
+  let tags = 0;
+  for (const part of ['xl/sharedStrings.xml', 'xl/worksheets/sheet1.xml']) {
+    const parser = new SaxesParser({ position: false });
+    parser.on('opentag', () => {
+      tags++;
+    });
+    parser.on('text', () => {});
+    readPart(zip, part, (text) => parser.write(text));
+    parser.close();
+  }
+  return tags;
+}
+
+scenario(async () => {
+  const bytes = recipientsXlsx(ROWS);
+  log(`import-xlsx: ${ROWS} rows, ${(bytes.length / 1e6).toFixed(1)} MB`);
+  let check = { records: 0, valid: 0, invalid: 0, tags: 0 };
+  const runImport = (): number => {
+    gc();
+    const t0 = performance.now();
+    const result = importFile(bytes, benchValidationProduct, { defaultAmount: DEFAULT_AMOUNT });
+    const ms = performance.now() - t0;
+    check = { ...check, records: result.validation.totals.rows, valid: result.validation.totals.valid, invalid: result.validation.totals.invalid };
+    return ms;
+  };
+  const runRaw = (): number => {
+    gc();
+    const t0 = performance.now();
+    check.tags = rawRead(bytes);
+    return performance.now() - t0;
+  };
+  for (let i = 0; i < WARMUP; i++) {
+    runImport();
+    runRaw();
+  }
+  const imports: number[] = [];
+  const raws: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (i % 2 === 0) {
+      imports.push(runImport());
+      raws.push(runRaw());
+    } else {
+      raws.push(runRaw());
+      imports.push(runImport());
+    }
+  }
+  if (check.records !== ROWS) throw new Error(`import read ${check.records} records, expected ${ROWS}`);
+  // The reader alone, at three sizes (no mapping or validation): how it grows.
+  const readerMs: Record<string, number> = {};
+  for (const n of [1_000, 10_000, 100_000]) {
+    const book = n === ROWS ? bytes : recipientsXlsx(n);
+    const { openWorkbook } = await import('../../../electron/core/workbook/index.ts');
+    const times: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      gc();
+      const t0 = performance.now();
+      const wb = openWorkbook(book);
+      wb.read('Recipients', () => {});
+      times.push(performance.now() - t0);
+    }
+    readerMs[`xlsx_reader_${n / 1000}k_ms`] = median(times);
+  }
+  log(`import runs ${imports.map((m) => m.toFixed(0)).join(' ')} ms; raw ${raws.map((m) => m.toFixed(0)).join(' ')} ms`);
+  emit({
+    import_xlsx_100k_ms: median(imports),
+    xlsx_raw_read_100k_ms: median(raws),
+    import_xlsx_runs_ms: imports,
+    xlsx_raw_read_runs_ms: raws,
+    import_xlsx_rows_valid: check.valid,
+    import_xlsx_rows_invalid: check.invalid,
+    xlsx_bytes: bytes.length,
+    ...readerMs,
+  });
+});
