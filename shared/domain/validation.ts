@@ -3,6 +3,7 @@
 import { cleanEmail, emailKey, MAX_EMAIL_LENGTH } from './email.ts';
 import { parseAmount, type DecimalSeparator } from './csv/amount.ts';
 import { formatMoney, MoneyError, totalsByCurrency, type Money } from './money.ts';
+import { fillMessage, type MessageFields } from './message-template.ts';
 
 export const MAX_NAME_LENGTH = 200;
 export const MAX_MESSAGE_LENGTH = 1000;
@@ -264,4 +265,65 @@ function rowAmount(
     return `the amount ${formatMoney(amount)} is outside the product's range of ${formatMoney(price.min)} to ${formatMoney(price.max)}`;
   }
   return amount;
+}
+
+/**
+ * The message an order carries for a row: its template (the row's own message, else the campaign's
+ * default) with the row's fields filled in (message-template.ts), or why it cannot be sent: an
+ * unknown field, a lone brace, a result over MAX_MESSAGE_LENGTH or holding a control character a
+ * cell brought in. `text` is null when neither the row nor the campaign has a message.
+ */
+export function rowMessage(
+  template: string | null | undefined,
+  fields: MessageFields,
+): { readonly ok: true; readonly text: string | null } | { readonly ok: false; readonly problem: string } {
+  if (template == null || template.trim() === '') return { ok: true, text: null };
+  const filled = fillMessage(template, fields);
+  if (!filled.ok) return filled;
+  const text = filled.text;
+  const filledIn = text === template ? '' : ' with its fields filled in';
+  if (text.length > MAX_MESSAGE_LENGTH) {
+    return { ok: false, problem: `the message is ${text.length} characters long${filledIn}; the limit is ${MAX_MESSAGE_LENGTH}` };
+  }
+  if (hasMessageControl(text)) return { ok: false, problem: `the message contains a control character${filledIn}; remove it` };
+  return { ok: true, text };
+}
+
+/** The template a row's message is made from: its own message when it has one, else the campaign's default. */
+export function messageTemplateOf(rowMessage: string | null | undefined, defaultMessage: string | null | undefined): string | null {
+  if (rowMessage != null && rowMessage.trim() !== '') return rowMessage;
+  return defaultMessage != null && defaultMessage.trim() !== '' ? defaultMessage : null;
+}
+
+/**
+ * validateRows' result with every row's message checked with its fields filled in (rowMessage): a
+ * row whose message cannot be sent gets a 'message' error with its line, and the totals count it
+ * invalid. `columnsOf` gives a row's cells by header (a file's: cellsByHeader; a stored row's:
+ * its source). A row whose message already has an error (too long as written) is left as it is.
+ */
+export function checkRowMessages(
+  result: ValidationResult,
+  defaultMessage: string | null | undefined,
+  columnsOf: (row: ValidatedRow, index: number) => Readonly<Record<string, string>>,
+): ValidationResult {
+  let changed = false;
+  const rows = result.rows.map((row, index): ValidatedRow => {
+    const template = messageTemplateOf(row.message, defaultMessage);
+    if (template === null || row.errors.some((issue) => issue.field === 'message')) return row;
+    const checked = rowMessage(template, { name: row.name, amount: row.amount, columns: columnsOf(row, index) });
+    if (checked.ok) return row;
+    changed = true;
+    return { ...row, errors: [...row.errors, { field: 'message', message: `Line ${row.line}: ${checked.problem}` }] };
+  });
+  if (!changed) return result;
+  const valid = rows.filter((row) => row.errors.length === 0);
+  return {
+    rows,
+    totals: {
+      ...result.totals,
+      valid: valid.length,
+      invalid: rows.length - valid.length,
+      totals: totalsByCurrency(valid.flatMap((row) => (row.amount ? [row.amount] : []))),
+    },
+  };
 }
