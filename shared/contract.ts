@@ -110,6 +110,8 @@ export const campaignSummarySchema = z.object({
   id: z.string(),
   name: z.string(),
   environment: environmentSchema,
+  /** The address of the service it was made on; `simulator://embedded` for the built-in simulator. */
+  serviceUrl: z.string(),
   productId: z.number().int(),
   productName: z.string().nullable(),
   currency: z.string(),
@@ -141,6 +143,23 @@ export const preflightSchema = z.object({
   availability: z.object({ inStock: z.boolean().nullable(), message: z.string().nullable() }).nullable(),
   /** Ready rows for recipients who already have a gift from this environment (another campaign): sending them needs `allowRepeats`. */
   repeatRecipients: z.object({ count: z.number().int(), lines: z.array(z.number().int()) }),
+  /**
+   * Set when the environment's key now is not the one the campaign was sent under: what `campaigns:send`
+   * will refuse unless `sameAccount` is confirmed.
+   */
+  accountChanged: z.string().nullable(),
+});
+
+/** What one poll round did; `nextCheckInMs`: when the schedule would run the next one (30–60 s after a send, backing off to 15 min). */
+export const pollRoundSchema = z.object({
+  tracked: z.number().int(),
+  requests: z.number().int(),
+  settled: z.number().int(),
+  waiting: z.number().int(),
+  /** Of `waiting`, orders whose acceptance link has expired. */
+  expired: z.number().int(),
+  error: z.string().nullable(),
+  nextCheckInMs: z.number().int().nullable(),
 });
 
 export const csvOptionsSchema = z.object({
@@ -174,7 +193,7 @@ export const contract = {
     input: z.object({}),
     output: z.object({
       version: z.string(),
-      shell: z.enum(['desktop', 'browser']),
+      shell: z.enum(['desktop', 'browser', 'cli']),
       environment: environmentSchema,
       firstLaunch: z.boolean(),
       keychain: z.object({ available: z.boolean(), notice: z.string().nullable() }),
@@ -193,6 +212,8 @@ export const contract = {
   },
   'environments:setKey': { input: z.object({ environment: environmentSchema, key: z.string().min(1).max(4096) }), output: environmentInfoSchema },
   'environments:clearKey': { input: z.object({ environment: environmentSchema }), output: environmentInfoSchema },
+  /** A poll round over every undelivered order of the environment's service, all campaigns at once. */
+  'environments:checkNow': { input: z.object({ environment: environmentSchema }), output: pollRoundSchema },
   'environments:test': {
     input: z.object({ environment: environmentSchema }),
     output: z.object({ ok: z.boolean(), message: z.string(), products: z.number().int().nullable() }),
@@ -201,7 +222,8 @@ export const contract = {
   'products:list': {
     /** `currency`: the organiser's currency for products whose record states none. */
     input: z.object({ environment: environmentSchema, country: z.string().regex(/^[A-Z]{2}$/), currency: currencyInput.optional() }),
-    output: z.object({ products: z.array(productSchema), unreadable: z.array(unreadableProductSchema) }),
+    /** `service`: the service the list came from, as messages name it ("the built-in simulator", "the sandbox service at https://…"). */
+    output: z.object({ products: z.array(productSchema), unreadable: z.array(unreadableProductSchema), service: z.string() }),
   },
 
   /** Everything the import screen needs before anything is stored: the parse, the mapping, every row's findings. */
@@ -240,6 +262,8 @@ export const contract = {
         knownEmails: z.number().int(),
         amounts: z.array(moneySchema),
       }),
+      /** The product the rows were checked against, as the catalog has it now. */
+      product: productSchema,
     }),
   },
   'campaigns:create': {
@@ -254,7 +278,8 @@ export const contract = {
       defaultAmount: z.string().max(32).nullable().optional(),
       csv: csvOptionsSchema.optional(),
     }),
-    output: campaignSummarySchema,
+    /** The new draft, and the product its rows were checked against. */
+    output: campaignSummarySchema.extend({ product: productSchema }),
   },
   'campaigns:list': { input: z.object({}), output: z.object({ campaigns: z.array(campaignSummarySchema) }) },
   'campaigns:get': { input: campaignId, output: campaignSummarySchema },
@@ -267,7 +292,17 @@ export const contract = {
     }),
     output: z.object({ rows: z.array(rowSchema), total: z.number().int() }),
   },
-  'campaigns:preflight': { input: campaignId, output: preflightSchema },
+  'campaigns:preflight': {
+    input: campaignId.extend({
+      /**
+       * When the environment's key is not the account the campaign was sent under, answer at once with
+       * `accountChanged` and ask the service nothing under the new key (the command line does this
+       * unless --same-account vouches for it).
+       */
+      stopIfAccountChanged: z.literal(true).optional(),
+    }),
+    output: preflightSchema,
+  },
   /** Starts sending in the background; progress arrives as `campaign:progress` events. */
   /**
    * `totals`: what the person confirmed (the dialog's totals); if the rows to send add up to anything
@@ -281,6 +316,11 @@ export const contract = {
       sameAccount: z.literal(true).optional(),
       /** The person confirmed a second gift to recipients who already have one from this environment. */
       allowRepeats: z.literal(true).optional(),
+      /**
+       * Send nothing: only look up the rows left `sending` by their keys and record what they became
+       * (the command line does this when its pre-flight failed, before anyone was asked to confirm).
+       */
+      lookUpOnly: z.literal(true).optional(),
     }),
     output: campaignSummarySchema,
   },
@@ -297,16 +337,13 @@ export const contract = {
    * reuses that key, so were there one, the service would return it instead of charging again.
    */
   'campaigns:retryFailed': { input: campaignId, output: z.object({ requeued: z.number().int(), campaign: campaignSummarySchema }) },
-  'campaigns:checkNow': {
-    input: campaignId,
-    output: z.object({ requests: z.number().int(), settled: z.number().int(), waiting: z.number().int(), error: z.string().nullable() }),
-  },
+  'campaigns:checkNow': { input: campaignId, output: pollRoundSchema },
   'campaigns:timeline': {
     input: campaignId.extend({ bucketMs: z.number().int().min(1000).max(86_400_000).default(60_000) }),
     output: z.object({ buckets: z.array(z.object({ at: z.number(), ordered: z.number().int(), delivered: z.number().int() })) }),
   },
   /** The delivery report's content; the desktop shell offers a save dialog, the browser downloads it. */
-  'campaigns:report': { input: campaignId, output: z.object({ fileName: z.string(), csv: z.string(), savedTo: z.string().nullable() }) },
+  'campaigns:report': { input: campaignId, output: z.object({ fileName: z.string(), csv: z.string(), savedTo: z.string().nullable(), rows: z.number().int() }) },
   /**
    * A new draft campaign from this one's rows that failed, whose orders were cancelled, or whose
    * acceptance link expired (`include`), each with its data under a NEW key: a new gift, sent the
@@ -345,7 +382,12 @@ export const events = {
     campaign: campaignSummarySchema,
     changedRowIds: z.array(z.number().int()),
   }),
-  'campaign:finished': z.object({ campaign: campaignSummarySchema, message: z.string() }),
+  'campaign:finished': z.object({
+    campaign: campaignSummarySchema,
+    message: z.string(),
+    /** The rows left `sending` that the run looked up by key before anything else, and how many had an order. */
+    lookedUp: z.object({ checked: z.number().int(), ordered: z.number().int() }).nullable(),
+  }),
 } as const;
 
 export type EventName = keyof typeof events;

@@ -45,6 +45,23 @@ export default tseslint.config(
     },
   },
   {
+    // One way into the engine: a command makes the contract's calls (cli.call), as the app does.
+    files: ['electron/cli/commands/**'],
+    rules: {
+      'no-restricted-imports': ['error', {
+        paths: [electronOnlyInShell],
+        patterns: [
+          { group: ['**/renderer/**'], message: 'The engine never imports the renderer.' },
+          { group: ['**/electron/main/**', '**/main/**', '**/preload/**'], message: 'The engine never imports the Electron shell.' },
+          {
+            group: ['**/core/db/**', '**/core/campaigns/**', '**/core/service/**', '**/core/connections.ts', '!**/core/campaigns/report.ts'],
+            message: "A command reaches the engine through the contract's calls (cli.call), as the app does.",
+          },
+        ],
+      }],
+    },
+  },
+  {
     files: ['shared/**'],
     rules: {
       'no-restricted-imports': ['error', {

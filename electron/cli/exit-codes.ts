@@ -13,7 +13,3 @@ export const EXIT = {
 export class UsageError extends Error {
   override readonly name = 'UsageError';
 }
-
-export class ServiceUnreachableError extends Error {
-  override readonly name = 'ServiceUnreachableError';
-}

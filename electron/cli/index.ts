@@ -1,9 +1,8 @@
 // The giftbatch command: `npm run -s giftbatch -- <command> [options]`.
-import { ConfigurationError } from '../core/connections.ts';
-import { CampaignNotFoundError, ServiceError } from '../core/engine.ts';
-import { EXIT, ServiceUnreachableError, UsageError } from './exit-codes.ts';
-import { CsvLimitError } from '../../shared/domain/csv/limits.ts';
-import { DISK_FULL_MESSAGE, isDiskFull, NetworkFolderError } from '../core/db/open.ts';
+import type { ErrorCode } from '../../shared/contract.ts';
+import { classifyError } from '../core/app/errors.ts';
+import { DISK_FULL_MESSAGE, isDiskFull } from '../core/db/open.ts';
+import { EXIT, UsageError } from './exit-codes.ts';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -72,26 +71,32 @@ async function main(argv: string[]): Promise<number> {
   return (await entry.load())(rest);
 }
 
+/** The exit code for a call's error code: the contract's classification, the CLI's documented codes. */
+const EXIT_FOR: Partial<Record<ErrorCode, number>> = {
+  'invalid-input': EXIT.usage,
+  'not-found': EXIT.usage,
+  configuration: EXIT.usage,
+  'service-auth': EXIT.unreachable,
+  'service-unreachable': EXIT.unreachable,
+};
+
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
   },
   (error: unknown) => {
-    if (error instanceof UsageError || error instanceof ConfigurationError || error instanceof CampaignNotFoundError || error instanceof CsvLimitError || (error instanceof ServiceError && (error.kind === 'not-found' || error.kind === 'currency'))) {
+    if (error instanceof UsageError) {
       process.stderr.write(`giftbatch: ${error.message}\n`);
       process.exitCode = EXIT.usage;
     } else if (isDiskFull(error)) {
       process.stderr.write(`giftbatch: ${DISK_FULL_MESSAGE}\n`);
       process.exitCode = 1;
-    } else if (error instanceof NetworkFolderError) {
-      process.stderr.write(`giftbatch: ${error.message}\n`);
-      process.exitCode = EXIT.usage;
-    } else if (error instanceof ServiceUnreachableError || (error instanceof ServiceError && (error.kind === 'auth' || error.kind === 'unreachable'))) {
-      process.stderr.write(`giftbatch: ${error.message}\n`);
-      process.exitCode = EXIT.unreachable;
     } else {
-      process.stderr.write(`giftbatch: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
+      // What the handlers threw, classified as the app classifies it; an unexpected error says its own
+      // words here (a command has no log to point to).
+      const { code, message, expected } = classifyError(error, 'this command');
+      process.stderr.write(`giftbatch: ${expected ? message : error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = EXIT_FOR[code] ?? 1;
     }
   },
 );

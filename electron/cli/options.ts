@@ -4,7 +4,9 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 type ParsedValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
 import { resolve } from 'node:path';
 import { ENVIRONMENTS, isEnvironment, type Environment } from '../../shared/domain/campaigns.ts';
-import { openEngine, type Engine } from '../core/engine.ts';
+import type { CallInput, CallName, CallOutput } from '../../shared/contract.ts';
+import { createAppService, type AppService, type AppServiceOptions } from '../core/app/service.ts';
+import { openEngine } from '../core/engine.ts';
 import { defaultDataDir } from '../core/paths.ts';
 import { UsageError } from './exit-codes.ts';
 
@@ -83,11 +85,43 @@ export function positiveNumber(text: string | undefined, flag: string): number |
   return value;
 }
 
-export async function withEngine<T>(common: Common, fn: (engine: Engine) => Promise<T>): Promise<T> {
-  const engine = await openEngine({ dataDir: common.dataDir });
+/** A command's way into the engine: the contract's calls, as the app makes them, in this process. */
+export interface Cli {
+  readonly dataDir: string;
+  /** A call of the contract; errors are thrown as they are (index.ts turns them into exit codes). */
+  call<C extends CallName>(name: C, input: CallInput<C>): Promise<CallOutput<C>>;
+  on: AppService['on'];
+}
+
+export interface ServiceChoices {
+  /** --rate: this process's request rate, for every connection it opens. */
+  rate?: number | undefined;
+  /** Where `campaigns:report` writes (report --out). */
+  saveReport?: AppServiceOptions['saveReport'];
+}
+
+/**
+ * Opens the engine on the data folder and the app service over it, as the desktop app and the
+ * browser shell do, with nothing in the background: no polling by timer (poll runs its own loop),
+ * and a send is waited for by the command that started it.
+ */
+export async function withService<T>(common: Common, choices: ServiceChoices, fn: (cli: Cli) => Promise<T>): Promise<T> {
+  const connection = { ...(common.baseUrl ? { baseUrl: common.baseUrl } : {}), ...(choices.rate ? { rate: choices.rate } : {}) };
+  const engine = await openEngine({ dataDir: common.dataDir, connection });
+  const service = createAppService({
+    engine,
+    shell: 'cli',
+    polling: { auto: false },
+    // The background's own failures ("the details are in the log"): a command has stderr for a log.
+    log: (level, message) => {
+      if (level === 'error') say(`error: ${message}`);
+    },
+    ...(choices.saveReport ? { saveReport: choices.saveReport } : {}),
+  });
   try {
-    return await fn(engine);
+    return await fn({ dataDir: engine.dataDir, call: (name, input) => service.request(name, input), on: (event, listener) => service.on(event, listener) });
   } finally {
+    await service.close();
     await engine.close();
   }
 }

@@ -1,9 +1,11 @@
 // Progress for long sends: a bar with counts and ETA on a terminal, plain lines otherwise (logs, CI).
-// Always on stderr: stdout carries only results.
-import type { SendProgress } from '../core/campaigns/send-queue.ts';
+// Always on stderr: stdout carries only results. Fed by the campaign summaries of the app service's
+// `campaign:progress` events.
+import type { CampaignSummary } from '../../shared/contract.ts';
 
 export interface ProgressView {
-  update(progress: SendProgress): void;
+  /** `final`: the run ended; plain mode prints the last counts even within its 2 s. */
+  update(campaign: Pick<CampaignSummary, 'counts'>, final?: boolean): void;
   done(): void;
 }
 
@@ -12,35 +14,37 @@ export function progressView(stream: NodeJS.WriteStream = process.stderr, now: (
   let lastLine = 0;
   let lastText = '';
   let drawn = false;
+  // The rate is this run's: settled rows since the first event, over the time since then.
+  let start: { at: number; settled: number } | null = null;
   return {
-    update(p) {
-      const c = p.counts;
+    update({ counts: c }, final = false) {
       const settled = c.ordered + c.delivered + c.failed + c.cancelled;
       const total = settled + c.ready + c.sending;
+      start ??= { at: now(), settled };
       const fraction = total === 0 ? 1 : settled / total;
-      const rate = p.stats.elapsedMs > 0 ? (p.stats.sent / p.stats.elapsedMs) * 1000 : 0;
+      const elapsed = now() - start.at;
+      const rate = elapsed > 0 ? ((settled - start.settled) / elapsed) * 1000 : 0;
       const left = c.ready + c.sending;
       const eta = rate > 0 && left > 0 ? `, ETA ${formatDuration((left / rate) * 1000)}` : '';
       const counts = `${settled}/${total} sent (ordered ${c.ordered + c.delivered}, failed ${c.failed}, in flight ${c.sending})`;
-      const extra = p.stats.retries > 0 ? `, ${p.stats.retries} retries` : '';
       if (tty) {
         const width = 24;
         const filled = Math.round(fraction * width);
         const bar = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${Math.floor(fraction * 100)}%`;
-        stream.write(`\r\x1b[2K${bar} ${counts}${extra}${eta}`);
+        stream.write(`\r\x1b[2K${bar} ${counts}${eta}`);
         drawn = true;
         return;
       }
-      const text = `${counts}${extra}`;
       // Plain mode: a line every 2 s at most, and only when something changed.
-      if (text !== lastText && (now() - lastLine >= 2000 || p.phase === 'finished')) {
-        stream.write(`progress: ${text}${eta}\n`);
+      if (counts !== lastText && (now() - lastLine >= 2000 || final)) {
+        stream.write(`progress: ${counts}${eta}\n`);
         lastLine = now();
-        lastText = text;
+        lastText = counts;
       }
     },
     done() {
       if (tty && drawn) stream.write('\n');
+      drawn = false;
     },
   };
 }

@@ -1,8 +1,6 @@
 // What `giftbatch status` (and the JSON of send, resume and poll) says about a campaign: the app's
 // one campaign summary (electron/core/app/summary.ts, what every screen and progress event shows),
 // in the CLI's own stable JSON shape (snake_case, a stable interface: keep its keys).
-import { campaignOrThrow, summarize } from '../core/app/summary.ts';
-import type { Engine } from '../core/engine.ts';
 import type { CampaignSummary } from '../../shared/contract.ts';
 
 export interface CampaignStatus {
@@ -23,9 +21,8 @@ export interface CampaignStatus {
   flagged: number;
 }
 
-/** A campaign's status as the CLI prints it; a command sends in the foreground, so nothing runs in the background here. */
-export function campaignStatus(engine: Engine, campaignId: string): CampaignStatus {
-  const s = summarize({ engine, isRunning: () => false, nextPollAt: () => null }, campaignOrThrow(engine, campaignId));
+/** A campaign's status as the CLI prints it, from the summary `campaigns:get` answers. */
+export function campaignStatus(s: CampaignSummary): CampaignStatus {
   return {
     id: s.id,
     name: s.name,

@@ -86,8 +86,14 @@ export function createConnections(deps: {
   secrets: SecretStore;
   clock: Clock;
   env?: NodeJS.ProcessEnv;
+  /**
+   * This process's own choice (the CLI's --base-url and --rate): the address of every environment
+   * asked for without one (a campaign's connection names its own), and the rate of every connection.
+   */
+  defaults?: Pick<ConnectionOptions, 'baseUrl' | 'rate'>;
 }): Connections {
   const env = deps.env ?? process.env;
+  const defaults = deps.defaults ?? {};
   const open = new Map<string, Connection>();
   let simulator: { url: string; stop(): Promise<void> } | null = null;
 
@@ -124,7 +130,8 @@ export function createConnections(deps: {
   }
 
   return {
-    async get(environment, opts = {}) {
+    async get(environment, asked = {}) {
+      const opts: ConnectionOptions = { ...defaults, ...Object.fromEntries(Object.entries(asked).filter(([, v]) => v !== undefined)) };
       const { baseUrl, url } = await resolveUrl(environment, opts.baseUrl);
       const id = `${environment} ${baseUrl}`;
       const existing = open.get(id);

@@ -1,24 +1,23 @@
-// The engine's facade: everything the CLI, the desktop app and the browser shell do with campaigns,
-// over one database, one keychain and one connection (rate limiter + client) per environment.
+// The engine: one database, one keychain and one connection (rate limiter + client) per
+// environment, the catalog, the pre-flight and the one gate every send passes (checkedSend). Every
+// shell (the desktop app, the browser shell, the giftbatch command) reaches it only through the
+// contract's handlers in core/app.
 import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import type { CsvImport } from '../../shared/domain/csv/index.ts';
 import { formatMoney, totalsByCurrency, type Money } from '../../shared/domain/money.ts';
-import { importCampaign, previewImport, type ImportRequest, type PreviewRequest } from './campaigns/importer.ts';
+import type { ImportRequest, PreviewRequest } from './campaigns/importer.ts';
 import { pollRound, type PollRoundResult } from './campaigns/poller.ts';
 import { nextPollDelay } from './campaigns/policy.ts';
 import { createSendQueue, type RunOptions, type SendQueue, type SendQueueOptions, type SendResult } from './campaigns/send-queue.ts';
 import { snapshotOf, unorderableReason } from './campaigns/products.ts';
-import { renderReport, reportRowsOf, writeFileAtomically, type ReportRow } from './campaigns/report.ts';
 import { systemClock, type Clock } from './clock.ts';
 import { createConnections, serviceName, type Connection, type ConnectionOptions, type Connections } from './connections.ts';
 import { openDatabase, type Db } from './db/open.ts';
-import { requestSendStop, sendLeaseLive, type HeldLease as HeldSendLease } from './db/repos/send-leases.ts';
+import { processAlive, requestSendStop, sendLeaseLive, type HeldLease as HeldSendLease } from './db/repos/send-leases.ts';
 import { requeueFailedRows } from './db/repos/recipient-edits.ts';
-import { discardUnfinishedImports, getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type CreatedCampaign, type ProductSnapshot } from './db/repos/campaigns.ts';
+import { discardUnfinishedImports, getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type ProductSnapshot } from './db/repos/campaigns.ts';
 import { countByState, faceValueTotals, learnedCurrency, newestTrackedOrderAt, repeatRecipientLines } from './db/repos/recipients.ts';
-import { revalidateRows } from './campaigns/revalidate.ts';
 import { DATABASE_FILE } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
 import type { Availability, Product } from './service/index.ts';
@@ -32,6 +31,8 @@ export interface EngineOptions {
   clock?: Clock;
   secrets?: SecretStore;
   env?: NodeJS.ProcessEnv;
+  /** This process's service address and rate (the CLI's --base-url, --rate): see createConnections. */
+  connection?: Pick<ConnectionOptions, 'baseUrl' | 'rate'>;
 }
 
 /** The one sentence for a campaign id the data folder does not hold, wherever it was asked for (the CLI, the app). */
@@ -97,13 +98,6 @@ export interface PreflightResult {
   repeatRecipients: { count: number; lines: number[] };
 }
 
-export interface RevalidateResult {
-  /** Rows checked again (ready and invalid ones; anything sent keeps what it was sent with). */
-  checked: number;
-  ready: number;
-  invalid: number;
-}
-
 export interface CheckedSendOptions extends RunOptions {
   /** The person confirmed that a key other than the one the campaign was sent under is the same account. */
   sameAccount?: boolean;
@@ -113,6 +107,11 @@ export interface CheckedSendOptions extends RunOptions {
   confirmedTotals?: readonly Money[];
   /** The person confirmed sending to recipients who already have a gift from this environment. */
   allowRepeats?: boolean;
+  /**
+   * Send nothing: only look up the rows left `sending` by key and record what they became (the CLI,
+   * when its pre-flight failed before anyone was asked to confirm).
+   */
+  lookUpOnly?: boolean;
 }
 
 export interface PreviewOptions {
@@ -160,15 +159,7 @@ export interface Engine {
   connectionFor(campaign: Campaign, opts?: Omit<ConnectionOptions, 'baseUrl'>): Promise<Connection>;
   catalog(connection: Connection, country?: string, opts?: CatalogOptions): Promise<Catalog>;
   findProduct(connection: Connection, productId: number, country?: string, opts?: CatalogOptions): Promise<Product>;
-  preview(connection: Connection, bytes: Uint8Array, product: Product, opts?: PreviewOptions): CsvImport;
-  createCampaign(connection: Connection, request: CampaignRequest): CreatedCampaign & { preview: CsvImport };
   preflight(campaignId: string): Promise<PreflightResult>;
-  /**
-   * Sends (or resumes) a campaign on its own connection, behind the pre-flight (checkedSend):
-   * reconciles its `sending` rows by key first, then sends the rest. Returns when every row is
-   * settled for sending, the run paused, or the pre-flight held it.
-   */
-  send(campaignId: string, opts?: CheckedSendOptions & { rate?: number }): Promise<SendResult>;
   /**
    * The send queue of a connection: one per connection in this process, whoever sends (a command, a
    * window), so every send of an account shares its limiter and its in-flight bookkeeping. `tuning`
@@ -187,12 +178,6 @@ export interface Engine {
    * within seconds. Returns who was asked, or null when no other process is sending it.
    */
   askToPause(campaignId: string): HeldSendLease | null;
-  /**
-   * Checks the campaign's unsent rows (ready and invalid) again against its product as the catalog
-   * has it now, in place: each keeps its key, so a row already ordered is never ordered again (a new
-   * import would mint new keys for every row). A product now priced in another currency is refused.
-   */
-  revalidate(campaignId: string): Promise<RevalidateResult>;
   /** The campaign's product as the catalog has it now, to check its unsent rows again against (revalidate); refused when its currency changed. */
   productNow(campaignId: string): Promise<ProductSnapshot>;
   /** Every failed row back to ready, keys kept (see the contract's campaigns:retryFailed); how many. */
@@ -203,8 +188,6 @@ export interface Engine {
   nextPollDelay(connection: Connection, campaignId?: string): number;
   campaigns(): Campaign[];
   campaign(campaignId: string): Campaign;
-  reportRows(campaignId: string): ReportRow[];
-  writeReport(campaignId: string, file: string): { rows: number };
   close(): Promise<void>;
 }
 
@@ -214,7 +197,14 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
   mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const db = openDatabase(join(options.dataDir, DATABASE_FILE));
   const secrets = options.secrets ?? (await openSecretStore());
-  const connections = createConnections({ db, dataDir: options.dataDir, secrets, clock, ...(options.env ? { env: options.env } : {}) });
+  const connections = createConnections({
+    db,
+    dataDir: options.dataDir,
+    secrets,
+    clock,
+    ...(options.env ? { env: options.env } : {}),
+    ...(options.connection ? { defaults: options.connection } : {}),
+  });
   // A campaign that was sending when the last process died is paused as 'interrupted': sending
   // needs a person's Resume; polling resumes by itself.
   pauseInterrupted(db, clock.now(), (id) => sendLeaseLive(db, id, Date.now()));
@@ -283,14 +273,6 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       );
     },
 
-    preview(connection, bytes, product, opts = {}) {
-      return previewImport(db, previewRequestOf(connection, bytes, product, opts));
-    },
-
-    createCampaign(connection, request) {
-      return importCampaign(db, importRequestOf(connection, request), clock.now());
-    },
-
     async preflight(campaignId) {
       const c = campaign(campaignId);
       const connection = await engine.connectionFor(c);
@@ -335,10 +317,6 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       };
     },
 
-    async revalidate(campaignId) {
-      return revalidateRows(db, campaign(campaignId), await engine.productNow(campaignId), clock.now());
-    },
-
     async productNow(campaignId) {
       const c = campaign(campaignId);
       const connection = await engine.connectionFor(c);
@@ -352,12 +330,6 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         );
       }
       return snapshotOf(product);
-    },
-
-    async send(campaignId, opts = {}) {
-      const c = campaign(campaignId);
-      const connection = await engine.connectionFor(c, opts.rate ? { rate: opts.rate } : {});
-      return checkedSend(engine, connection, engine.queueFor(connection), campaignId, opts);
     },
 
     queueFor(connection, tuning = {}) {
@@ -401,17 +373,6 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     campaigns: () => listCampaigns(db),
     campaign,
 
-    reportRows(campaignId) {
-      campaign(campaignId);
-      return reportRowsOf(db, campaignId);
-    },
-
-    writeReport(campaignId, file) {
-      const rows = engine.reportRows(campaignId);
-      writeFileAtomically(file, renderReport(rows));
-      return { rows: rows.length };
-    },
-
     async close() {
       await connections.close();
       db.close();
@@ -432,8 +393,9 @@ export async function checkedSend(engine: Engine, connection: Connection, queue:
   checkAccountOf(engine, connection, engine.campaign(campaignId), opts.sameAccount === true, true);
   const check = opts.checked ?? (await engine.preflight(campaignId));
   const problems = preflightProblems(check, opts.confirmedTotals, opts.allowRepeats === true);
-  if (problems.length === 0) return queue.run(campaignId, opts);
-  return queue.hold(campaignId, preflightDetail(problems), opts.signal ? { signal: opts.signal } : {});
+  if (problems.length === 0 && !opts.lookUpOnly) return queue.run(campaignId, opts);
+  const detail = problems.length > 0 ? preflightDetail(problems) : 'Nothing was sent: only the rows that were being sent were looked up by key.';
+  return queue.hold(campaignId, detail, opts.signal ? { signal: opts.signal } : {});
 }
 
 /** See Engine.checkAccount. Synchronous: scrypt of the key once per run start (about 50 ms). */
@@ -460,20 +422,22 @@ export function checkAccountOf(
 /** What stops a send: the pre-flight's problems, and totals that are not the ones confirmed. */
 export function preflightProblems(check: PreflightResult, confirmedTotals?: readonly Money[], allowRepeats = false): string[] {
   const problems = [...check.problems];
-  const repeats = check.repeatRecipients;
-  if (repeats.count > 0 && !allowRepeats) {
-    problems.push(
-      `${repeats.count} row(s) (line${repeats.count === 1 ? '' : 's'} ${repeats.lines.join(', ')}${repeats.count > repeats.lines.length ? ', …' : ''}) ` +
-        'are for recipients who already have a gift ordered from this environment in another campaign: confirm that they get a second one ' +
-        "(the app's checkbox; --send-repeats on the command line), or skip those rows.",
-    );
-  }
+  if (check.repeatRecipients.count > 0 && !allowRepeats) problems.push(repeatRecipientsProblem(check.repeatRecipients));
   if (confirmedTotals && !sameTotals(confirmedTotals, check.totals)) {
     problems.push(
       `The rows to send now add up to ${check.totals.map(formatMoney).join(' + ') || 'nothing'}, not the ${confirmedTotals.map(formatMoney).join(' + ') || 'nothing'} that was confirmed: check the new totals and confirm them.`,
     );
   }
   return problems;
+}
+
+/** Rows for recipients who already have a gift from this environment: what a person must confirm. */
+export function repeatRecipientsProblem(repeats: PreflightResult['repeatRecipients']): string {
+  return (
+    `${repeats.count} row(s) (line${repeats.count === 1 ? '' : 's'} ${repeats.lines.join(', ')}${repeats.count > repeats.lines.length ? ', …' : ''}) ` +
+    'are for recipients who already have a gift ordered from this environment in another campaign: confirm that they get a second one ' +
+    "(the app's checkbox; --send-repeats on the command line), or skip those rows."
+  );
 }
 
 export const preflightDetail = (problems: readonly string[]): string => `Pre-flight: ${problems.join(' ')} Nothing was sent.`;
@@ -527,14 +491,4 @@ function readWithoutCurrency(
     return { unreadable: { id, name, problem: NO_CURRENCY, needsCurrency: true, raw } };
   }
   return { unreadable: { id, name, problem, needsCurrency: false, raw } };
-}
-
-function processAlive(pid: number): boolean {
-  if (!Number.isInteger(pid) || pid <= 0) return false;
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as { code?: unknown }).code === 'EPERM';
-  }
 }

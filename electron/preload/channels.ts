@@ -11,6 +11,7 @@ export const CALL_NAMES = [
   'environments:setKey',
   'environments:clearKey',
   'environments:test',
+  'environments:checkNow',
   'products:list',
   'campaigns:previewImport',
   'campaigns:create',

@@ -8,6 +8,7 @@ import { setSetting } from '../../electron/core/db/repos/settings.ts';
 import { openEngine } from '../../electron/core/engine.ts';
 import { createMemorySecretStore } from '../../electron/core/secrets/secret-store.ts';
 import { productIdFor } from '../../electron/simulator/index.ts';
+import { createCampaignNow } from '../support/engine-import.ts';
 import { recipientsCsv } from './csv-data.ts';
 
 export async function createDraftCampaign(
@@ -21,7 +22,7 @@ export async function createDraftCampaign(
     setSetting(engine.db, settingKeys.welcomeDismissed, true, now);
     const connection = await engine.connections.get('simulator');
     const product = await engine.findProduct(connection, productIdFor(SIMULATOR_LOCAL_KEY, 'us-range'), 'US');
-    const { campaign } = engine.createCampaign(connection, {
+    const { campaign } = createCampaignNow(engine, connection, {
       bytes: recipientsCsv(draft.rows, draft.seed),
       product,
       name: draft.name,

@@ -1,17 +1,14 @@
 // giftbatch products / validate: read the catalog and check a CSV against a product, storing nothing.
 import { readFileSync } from 'node:fs';
-import { isCurrencyCode, parseDecimal, toDecimal, type Money } from '../../../shared/domain/money.ts';
-import type { Engine } from '../../core/engine.ts';
-import { serviceName, type Connection } from '../../core/connections.ts';
-import type { Product } from '../../core/service/index.ts';
+import { basename } from 'node:path';
+import type { CallInput, ProductDto } from '../../../shared/contract.ts';
+import { isCurrencyCode } from '../../../shared/domain/money.ts';
+import { DefaultAmountError } from '../../core/app/handlers-campaigns.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
-import { commonOf, out, parseCommand, positiveInt, printJson, say, withEngine } from '../options.ts';
+import { commonOf, out, parseCommand, positiveInt, printJson, say, withService } from '../options.ts';
 
-export function productJson(p: Product) {
-  const price =
-    p.price.kind === 'fixed'
-      ? { amount: toDecimal(p.price.amount) }
-      : { min_amount: toDecimal(p.price.min), max_amount: toDecimal(p.price.max) };
+export function productJson(p: ProductDto) {
+  const price = p.price.kind === 'fixed' ? { amount: p.price.amount.amount } : { min_amount: p.price.min.amount, max_amount: p.price.max.amount };
   return {
     id: p.id,
     name: p.name ?? null,
@@ -25,8 +22,8 @@ export function productJson(p: Product) {
   };
 }
 
-const priceText = (p: Product) =>
-  p.price.kind === 'fixed' ? `${p.currency} ${toDecimal(p.price.amount)}` : `${p.currency} ${toDecimal(p.price.min)}–${toDecimal(p.price.max)}`;
+const priceText = (p: ProductDto) =>
+  p.price.kind === 'fixed' ? `${p.currency} ${p.price.amount.amount}` : `${p.currency} ${p.price.min.amount}–${p.price.max.amount}`;
 
 const PRODUCTS_HELP = `Usage: giftbatch products --country CC [--currency CCC] [--json]
 Lists the products that can be ordered by e-mail in a country (ids differ per account and environment).
@@ -42,7 +39,7 @@ export function currencyOption(text: string | undefined): { currency?: string } 
 }
 
 /** Where a product's currency came from, for the person reading the list. */
-export function currencyNote(p: Product): string | null {
+export function currencyNote(p: ProductDto): string | null {
   if (p.currencySource === 'stated') return `the service does not state product ${p.id}'s currency: ${p.currency} as given by --currency; the first order confirms it`;
   if (p.currencySource === 'learned') return `the service does not state product ${p.id}'s currency: ${p.currency} as earlier orders were issued in (--currency to change); the first order confirms it`;
   return null;
@@ -55,26 +52,26 @@ export async function productsCommand(argv: string[]): Promise<number> {
   const country = parsed.values.country?.toUpperCase();
   if (!country || !/^[A-Z]{2}$/.test(country)) throw new UsageError(`--country takes a two-letter country code, e.g. US.\n\n${PRODUCTS_HELP}`);
   const currency = currencyOption(parsed.values.currency);
-  return withEngine(common, async (engine) => {
-    const connection = await engine.connections.get(common.env, { ...(common.baseUrl ? { baseUrl: common.baseUrl } : {}) });
-    const catalog = await engine.catalog(connection, country, currency);
+  return withService(common, {}, async (cli) => {
+    const catalog = await cli.call('products:list', { environment: common.env, country, ...currency });
+    const orderable = catalog.products.filter((p) => p.unorderableReason === null);
     if (common.json) {
       // Records we could not read are listed too, each with its problem: never dropped silently.
       printJson([
-        ...catalog.orderable.map(productJson),
+        ...orderable.map(productJson),
         ...catalog.unreadable.map((u) => ({ id: u.id, name: u.name, problem: u.problem, needs_currency: u.needsCurrency })),
       ]);
       return EXIT.ok;
     }
-    if (catalog.orderable.length === 0) {
-      out(`No product can be ordered by e-mail in ${country} from ${serviceName(connection)}${catalog.unreadable.length > 0 ? ` (${catalog.unreadable.length} product record(s) could not be read, see below)` : ''}.`);
+    if (orderable.length === 0) {
+      out(`No product can be ordered by e-mail in ${country} from ${catalog.service}${catalog.unreadable.length > 0 ? ` (${catalog.unreadable.length} product record(s) could not be read, see below)` : ''}.`);
     }
-    for (const p of catalog.orderable) out(`${String(p.id).padStart(8)}  ${priceText(p).padEnd(22)}  ${[p.brand, p.name].filter(Boolean).join(' — ')}`);
-    for (const p of catalog.orderable) {
+    for (const p of orderable) out(`${String(p.id).padStart(8)}  ${priceText(p).padEnd(22)}  ${[p.brand, p.name].filter(Boolean).join(' — ')}`);
+    for (const p of orderable) {
       const note = currencyNote(p);
       if (note) say(`note: ${note}`);
     }
-    for (const { product, reason } of catalog.unorderable) say(`(not orderable) ${product.id} ${product.name ?? ''}: ${reason}`);
+    for (const p of catalog.products) if (p.unorderableReason !== null) say(`(not orderable) ${p.id} ${p.name ?? ''}: ${p.unorderableReason}`);
     for (const u of catalog.unreadable) {
       say(`(unreadable) ${u.id ?? '?'} ${u.name ?? ''}: ${u.problem}${u.needsCurrency ? '. Give it with --currency CCC' : ''}`);
     }
@@ -91,22 +88,42 @@ export function readCsvFile(path: string | undefined, help: string): Uint8Array 
   }
 }
 
-export function amountOption(text: string | undefined, product: Product): Money | null {
-  if (text === undefined) return null;
+/** The file, the product and the default amount as `campaigns:previewImport` and `campaigns:create` take them. */
+export function importInput(
+  common: { env: ImportInput['environment'] },
+  file: { path: string; bytes: Uint8Array },
+  values: { product?: string; amount?: string; country?: string; currency?: string },
+  help: string,
+) {
+  const productId = positiveInt(values.product, '--product');
+  if (productId === undefined) throw new UsageError(`--product ID is required (see \`giftbatch products --country CC\`).\n\n${help}`);
+  return {
+    fileName: basename(file.path),
+    bytesBase64: Buffer.from(file.bytes).toString('base64'),
+    environment: common.env,
+    productId,
+    ...(values.country ? { country: values.country.toUpperCase() } : {}),
+    ...currencyOption(values.currency),
+    ...(values.amount !== undefined ? { defaultAmount: values.amount } : {}),
+  };
+}
+
+type ImportInput = CallInput<'campaigns:previewImport'>;
+
+/** Runs an import call, saying a bad --amount in the flag's words. */
+export async function withAmountFlag<T>(amount: string | undefined, run: () => Promise<T>): Promise<T> {
   try {
-    return parseDecimal(text, product.currency);
+    return await run();
   } catch (error) {
-    throw new UsageError(`--amount ${text}: ${(error as Error).message}.`);
+    if (error instanceof DefaultAmountError && amount !== undefined) throw new UsageError(`--amount ${amount}: ${error.reason}.`);
+    throw error;
   }
 }
 
-export async function productFor(engine: Engine, connection: Connection, values: { product?: string; country?: string; currency?: string }, help: string) {
-  const productId = positiveInt(values.product, '--product');
-  if (productId === undefined) throw new UsageError(`--product ID is required (see \`giftbatch products --country CC\`).\n\n${help}`);
-  const product = await engine.findProduct(connection, productId, values.country?.toUpperCase(), currencyOption(values.currency));
+/** What the person should know about the product's currency, on stderr. */
+export function noteCurrency(product: ProductDto): void {
   const note = currencyNote(product);
   if (note) say(`note: ${note}.`);
-  return product;
 }
 
 const VALIDATE_HELP = `Usage: giftbatch validate FILE.csv --product ID [--amount N] [--country CC] [--currency CCC] [--json]
@@ -116,17 +133,18 @@ export async function validateCommand(argv: string[]): Promise<number> {
   const parsed = parseCommand(argv, { product: { type: 'string' }, amount: { type: 'string' }, country: { type: 'string' }, currency: { type: 'string' } }, VALIDATE_HELP);
   if (!parsed) return EXIT.ok;
   const common = commonOf(parsed.values);
-  const bytes = readCsvFile(parsed.positionals[0], VALIDATE_HELP);
-  return withEngine(common, async (engine) => {
-    const connection = await engine.connections.get(common.env, { ...(common.baseUrl ? { baseUrl: common.baseUrl } : {}) });
-    const product = await productFor(engine, connection, parsed.values, VALIDATE_HELP);
-    const preview = engine.preview(connection, bytes, product, { defaultAmount: amountOption(parsed.values.amount, product) });
-    const { totals } = preview.validation;
+  const path = parsed.positionals[0];
+  const bytes = readCsvFile(path, VALIDATE_HELP);
+  const input = importInput(common, { path: path ?? '', bytes }, parsed.values, VALIDATE_HELP);
+  return withService(common, {}, async (cli) => {
+    const preview = await withAmountFlag(parsed.values.amount, () => cli.call('campaigns:previewImport', input));
+    noteCurrency(preview.product);
+    const { totals } = preview;
     const errors = [
-      ...preview.parsed.problems.filter((p) => !preview.validation.rows.some((r) => r.line === p.line)).map((p) => ({ line: p.line, field: 'file', message: p.message })),
-      ...preview.validation.rows.flatMap((r) => r.errors.map((e) => ({ line: r.line, field: e.field, message: e.message }))),
+      ...preview.problems.filter((p) => !preview.rows.some((r) => r.line === p.line)).map((p) => ({ line: p.line, field: 'file', message: p.message })),
+      ...preview.rows.flatMap((r) => r.errors.map((e) => ({ line: r.line, field: e.field, message: e.message }))),
     ];
-    const warnings = preview.validation.rows.flatMap((r) => r.warnings.map((w) => ({ line: r.line, field: w.field, message: w.message })));
+    const warnings = preview.rows.flatMap((r) => r.warnings.map((w) => ({ line: r.line, field: w.field, message: w.message })));
     if (common.json) {
       printJson({
         rows: totals.rows,
@@ -134,15 +152,15 @@ export async function validateCommand(argv: string[]): Promise<number> {
         invalid: totals.invalid,
         duplicate_emails: totals.duplicateEmails,
         known_emails: totals.knownEmails,
-        encoding: preview.parsed.encoding,
-        delimiter: preview.parsed.delimiter,
-        totals: totals.totals.map((m) => ({ currency: m.currency, amount: toDecimal(m) })),
+        encoding: preview.encoding,
+        delimiter: preview.delimiter,
+        totals: totals.amounts.map((m) => ({ currency: m.currency, amount: m.amount })),
         errors,
         warnings,
       });
     } else {
-      out(`${totals.rows} rows: ${totals.valid} valid, ${totals.invalid} invalid, ${totals.duplicateEmails} duplicate e-mails (${preview.parsed.encoding}, delimiter ${JSON.stringify(preview.parsed.delimiter)})`);
-      for (const t of totals.totals) out(`Total of valid rows: ${t.currency} ${toDecimal(t)}`);
+      out(`${totals.rows} rows: ${totals.valid} valid, ${totals.invalid} invalid, ${totals.duplicateEmails} duplicate e-mails (${preview.encoding}, delimiter ${JSON.stringify(preview.delimiter)})`);
+      for (const t of totals.amounts) out(`Total of valid rows: ${t.currency} ${t.amount}`);
       for (const e of errors) out(e.message);
       for (const w of warnings) out(`warning: ${w.message}`);
     }

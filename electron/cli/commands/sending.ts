@@ -1,15 +1,17 @@
-// giftbatch send / resume: import, pre-flight, an explicit confirmation (orders are final), send.
+// giftbatch send / resume / retry / revalidate: import, pre-flight, an explicit confirmation
+// (orders are final), send. Every step is a call of the contract, as the app makes it; a send runs
+// in the app service's background and this command waits for it, showing its progress.
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';
+import type { CallInput, CallOutput, CampaignSummary, EventPayload } from '../../../shared/contract.ts';
 import { stockText } from '../../../shared/domain/availability.ts';
-import { formatMoney, type Money } from '../../../shared/domain/money.ts';
-import type { SendResult } from '../../core/campaigns/send-queue.ts';
+import { AppError } from '../../core/app/errors.ts';
+import { repeatRecipientsProblem, ServiceError } from '../../core/engine.ts';
 import { campaignStatus } from '../status.ts';
-import { preflightProblems, type Engine, type PreflightResult } from '../../core/engine.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
-import { commonOf, out, parseCommand, positiveNumber, printJson, say, withEngine, type Common } from '../options.ts';
+import { commonOf, out, parseCommand, positiveNumber, printJson, say, withService, type Cli, type Common } from '../options.ts';
 import { progressView } from '../progress.ts';
-import { amountOption, productFor, readCsvFile } from './catalog.ts';
+import { importInput, noteCurrency, readCsvFile, withAmountFlag } from './catalog.ts';
 import { statusLine } from './tracking.ts';
 
 const SEND_HELP = `Usage: giftbatch send FILE.csv --product ID [--amount N] [--sender NAME] [--message TEXT]
@@ -35,11 +37,11 @@ export async function revalidateCommand(argv: string[]): Promise<number> {
   const common = commonOf(parsed.values);
   const id = parsed.positionals[0];
   if (!id) throw new UsageError(`Name the campaign whose rows to check again.\n\n${REVALIDATE_HELP}`);
-  return withEngine(common, async (engine) => {
-    const counts = await engine.revalidate(id);
-    if (common.json) printJson({ campaign_id: id, ...counts });
-    else out(`${counts.checked} unsent row(s) checked again against the product as it is now: ${counts.ready} ready, ${counts.invalid} invalid. Send them with: giftbatch resume ${id}`);
-    return counts.invalid > 0 ? EXIT.rowsFailed : EXIT.ok;
+  return withService(common, {}, async (cli) => {
+    const { checked, ready, invalid } = await cli.call('campaigns:revalidate', { campaignId: id });
+    if (common.json) printJson({ campaign_id: id, checked, ready, invalid });
+    else out(`${checked} unsent row(s) checked again against the product as it is now: ${ready} ready, ${invalid} invalid. Send them with: giftbatch resume ${id}`);
+    return invalid > 0 ? EXIT.rowsFailed : EXIT.ok;
   });
 }
 
@@ -65,25 +67,32 @@ export async function sendCommand(argv: string[]): Promise<number> {
   const file = parsed.positionals[0];
   const bytes = readCsvFile(file, SEND_HELP);
   const rate = positiveNumber(parsed.values.rate, '--rate');
-  return withEngine(common, async (engine) => {
-    const connection = await engine.connections.get(common.env, {
-      ...(common.baseUrl ? { baseUrl: common.baseUrl } : {}),
-      ...(rate ? { rate } : {}),
-    });
-    const product = await productFor(engine, connection, parsed.values, SEND_HELP);
-    const created = engine.createCampaign(connection, {
-      bytes,
-      product,
-      name: parsed.values.name ?? `${basename(file ?? 'recipients.csv')} ${new Date(engine.clock.now()).toISOString().slice(0, 16).replace('T', ' ')}`,
-      senderName: parsed.values.sender ?? 'Giftbatch',
-      message: parsed.values.message ?? null,
-      defaultAmount: amountOption(parsed.values.amount, product),
-    });
-    const id = created.campaign.id;
+  const input = importInput(common, { path: file ?? '', bytes }, parsed.values, SEND_HELP);
+  return withService(common, { rate }, async (cli) => {
+    const created = await withAmountFlag(parsed.values.amount, () =>
+      cli.call('campaigns:create', {
+        ...input,
+        name: parsed.values.name ?? `${basename(file ?? 'recipients.csv')} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
+        senderName: parsed.values.sender ?? 'Giftbatch',
+        message: parsed.values.message ?? null,
+      }),
+    );
+    noteCurrency(created.product);
+    const id = created.id;
     say(`Campaign ${id}: ${created.counts.ready} rows ready, ${created.counts.invalid} invalid.`);
-    for (const row of created.preview.validation.rows) for (const e of row.errors) say(`  ${e.message}`);
-    return confirmAndSend(engine, common, id, { yes: parsed.values.yes ?? false, rate, allowRepeats: parsed.values['send-repeats'] ?? false });
+    for await (const row of invalidRows(cli, id, created.counts.invalid)) for (const e of row.errors) say(`  ${e.message}`);
+    return confirmAndSend(cli, common, id, { yes: parsed.values.yes ?? false, allowRepeats: parsed.values['send-repeats'] ?? false });
   });
+}
+
+/** The campaign's invalid rows, a page at a time. */
+async function* invalidRows(cli: Cli, campaignId: string, count: number) {
+  const limit = 5_000;
+  for (let offset = 0; offset < count; offset += limit) {
+    const page = await cli.call('campaigns:rows', { campaignId, states: ['invalid'], offset, limit });
+    yield* page.rows;
+    if (page.rows.length < limit) return;
+  }
 }
 
 const RETRY_HELP = `Usage: giftbatch retry CAMPAIGN_ID [--failed] [--rate R] [--send-repeats] [--yes] [--json]
@@ -99,10 +108,10 @@ export async function retryCommand(argv: string[]): Promise<number> {
   const id = parsed.positionals[0];
   if (!id) throw new UsageError(`Name the campaign whose failed rows to retry.\n\n${RETRY_HELP}`);
   const rate = positiveNumber(parsed.values.rate, '--rate');
-  return withEngine(common, async (engine) => {
-    const requeued = engine.retryFailed(id);
+  return withService(common, { rate }, async (cli) => {
+    const { requeued } = await cli.call('campaigns:retryFailed', { campaignId: id });
     say(requeued === 0 ? 'No failed row to retry.' : `${requeued} failed row(s) put back to send, each under its own key.`);
-    return confirmAndSend(engine, common, id, { yes: parsed.values.yes ?? false, rate, allowRepeats: parsed.values['send-repeats'] ?? false });
+    return confirmAndSend(cli, common, id, { yes: parsed.values.yes ?? false, allowRepeats: parsed.values['send-repeats'] ?? false });
   });
 }
 
@@ -113,51 +122,73 @@ export async function resumeCommand(argv: string[]): Promise<number> {
   const id = parsed.positionals[0];
   if (!id) throw new UsageError(`Name the campaign to resume.\n\n${RESUME_HELP}`);
   const rate = positiveNumber(parsed.values.rate, '--rate');
-  const choices = { yes: parsed.values.yes ?? false, rate, sameAccount: parsed.values['same-account'] ?? false, allowRepeats: parsed.values['send-repeats'] ?? false };
-  return withEngine(common, async (engine) => confirmAndSend(engine, common, id, choices));
+  const choices = { yes: parsed.values.yes ?? false, sameAccount: parsed.values['same-account'] ?? false, allowRepeats: parsed.values['send-repeats'] ?? false };
+  return withService(common, { rate }, async (cli) => confirmAndSend(cli, common, id, choices));
 }
 
 interface SendChoices {
   yes: boolean;
-  rate: number | undefined;
   sameAccount?: boolean;
   allowRepeats?: boolean;
 }
 
-async function confirmAndSend(engine: Engine, common: Common, id: string, choices: SendChoices): Promise<number> {
-  const { yes, rate } = choices;
+async function confirmAndSend(cli: Cli, common: Common, id: string, choices: SendChoices): Promise<number> {
   const sameAccount = choices.sameAccount ?? false;
   const allowRepeats = choices.allowRepeats ?? false;
+  const preflight = await cli.call('campaigns:preflight', { campaignId: id, ...(sameAccount ? {} : { stopIfAccountChanged: true as const }) });
   // Another key than the one the campaign was sent under: refused before anything, unless confirmed.
-  await engine.checkAccount(id, sameAccount);
-  const preflight = await engine.preflight(id);
+  if (preflight.accountChanged !== null && !sameAccount) throw new ServiceError(preflight.accountChanged, 'account');
   printPreflight(preflight);
-  const problems = preflightProblems(preflight, undefined, allowRepeats);
-  if (problems.length > preflight.problems.length) for (const problem of problems.slice(preflight.problems.length)) say(`Pre-flight: ${problem}`);
-  if (problems.length > 0) {
+  const repeats = preflight.repeatRecipients.count > 0 && !allowRepeats ? [repeatRecipientsProblem(preflight.repeatRecipients)] : [];
+  for (const problem of repeats) say(`Pre-flight: ${problem}`);
+  const confirmed = { ...(sameAccount ? { sameAccount: true as const } : {}), ...(allowRepeats ? { allowRepeats: true as const } : {}) };
+  if (preflight.problems.length + repeats.length > 0) {
     // Nothing is sent, but rows that were mid-send are still looked up by key and recorded.
-    const held = await engine.send(id, { checked: preflight, sameAccount, allowRepeats });
-    if (held.reconciliation.checked > 0) say(`Looked up ${held.reconciliation.checked} row(s) that were being sent: ${held.reconciliation.ordered} found ordered.`);
+    if (preflight.rowsToSend > 0) await runAndWait(cli, id, { lookUpOnly: true, ...confirmed });
     say(`Nothing was sent. Campaign ${id} stays as it is; fix the above and run: giftbatch resume ${id}`);
-    return finish(engine, common, id, EXIT.rowsFailed);
+    return finish(cli, common, id, EXIT.rowsFailed);
   }
   if (preflight.rowsToSend === 0) {
     say('Nothing left to send.');
-    return finish(engine, common, id, exitFor(engine, id, null));
+    return finish(cli, common, id, null);
   }
-  const total = preflight.totals.map(formatMoney).join(' + ');
-  if (!yes && !(await confirm(`Send ${preflight.rowsToSend} gift orders totalling ${total}? Orders are final and cannot be cancelled. [y/N] `))) {
+  const total = preflight.totals.map((m) => `${m.currency} ${m.amount}`).join(' + ');
+  if (!choices.yes && !(await confirm(`Send ${preflight.rowsToSend} gift orders totalling ${total}? Orders are final and cannot be cancelled. [y/N] `))) {
     say(`Not sent. Orders are final, so sending needs a confirmation: run \`giftbatch resume ${id} --yes\` when ready.`);
-    return finish(engine, common, id, EXIT.usage);
+    return finish(cli, common, id, EXIT.usage);
   }
+  // The service runs the pre-flight again right before sending: what changed while the question was
+  // on screen (a price, the totals just confirmed) stops it, with nothing sent.
+  const ended = await runAndWait(cli, id, { totals: preflight.totals, ...confirmed });
+  return finish(cli, common, id, ended.held ? EXIT.rowsFailed : null);
+}
 
-  const controller = new AbortController();
+interface RunEnd {
+  /** The pre-flight held the run (nothing sent); its words were said. */
+  held: boolean;
+}
+
+/**
+ * `campaigns:send`, then waits for the run's `campaign:finished`, drawing its progress. Ctrl-C asks
+ * the run to pause (the POSTs in flight are answered and recorded); a second one quits at once, and
+ * the rows in flight stay `sending` for the next resume to look up by key.
+ */
+async function runAndWait(cli: Cli, campaignId: string, send: Omit<CallInput<'campaigns:send'>, 'campaignId' | 'confirmed'>): Promise<RunEnd> {
+  const view = progressView();
+  let finish!: (payload: EventPayload<'campaign:finished'>) => void;
+  const finished = new Promise<EventPayload<'campaign:finished'>>((resolve) => (finish = resolve));
+  const offProgress = cli.on('campaign:progress', ({ campaign }) => {
+    if (campaign.id === campaignId) view.update(campaign);
+  });
+  const offFinished = cli.on('campaign:finished', (payload) => {
+    if (payload.campaign.id === campaignId) finish(payload);
+  });
   let interrupts = 0;
   const onSignal = () => {
     interrupts += 1;
     if (interrupts === 1) {
       say('\nPausing: waiting for the requests in flight to be answered and recorded (Ctrl-C again to quit now)…');
-      controller.abort();
+      void cli.call('campaigns:pause', { campaignId }).catch(() => undefined);
     } else {
       // Rows in flight stay `sending` on disk; the next resume looks each one up by its key.
       process.exit(EXIT.interrupted);
@@ -165,46 +196,60 @@ async function confirmAndSend(engine: Engine, common: Common, id: string, choice
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const view = progressView();
-  let result: SendResult;
   try {
-    // The engine runs the pre-flight again right before sending: what changed while the question
-    // was on screen (a price, the totals just confirmed) stops it, with nothing sent.
-    result = await engine.send(id, { signal: controller.signal, onProgress: (p) => view.update(p), confirmedTotals: preflight.totals, sameAccount, allowRepeats, ...(rate ? { rate } : {}) });
+    let held = false;
+    try {
+      await cli.call('campaigns:send', { campaignId, confirmed: true, ...send });
+    } catch (error) {
+      // The pre-flight failed at the last moment: the run only looks rows up; its words are the answer.
+      if (!(error instanceof AppError && (error.code === 'preflight' || error.code === 'repeat-recipients'))) throw error;
+      say(error.message);
+      held = true;
+    }
+    const end = await finished;
+    view.update(end.campaign, true);
+    view.done();
+    if (end.lookedUp && end.lookedUp.checked > 0) say(`Looked up ${end.lookedUp.checked} row(s) that were being sent: ${end.lookedUp.ordered} found ordered.`);
+    if (!held && !send.lookUpOnly) say(end.message);
+    return { held: held || end.campaign.pausedReason === 'preflight' || (end.campaign.sendState === 'sending' && !end.campaign.running) };
   } finally {
     view.done();
+    offProgress();
+    offFinished();
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
   }
-  say(result.message);
-  return finish(engine, common, id, exitFor(engine, id, result));
 }
 
-function exitFor(engine: Engine, id: string, result: SendResult | null): number {
-  if (result) {
-    if (result.stoppedBy === 'user') return EXIT.interrupted;
-    if (result.stoppedBy === 'circuit-breaker' || result.stoppedBy === 'auth') return EXIT.unreachable;
-    if (result.stoppedBy !== 'done') return EXIT.rowsFailed;
+/** The exit code for how the campaign stands after a run (see exit-codes.ts). */
+function exitFor(s: CampaignSummary): number {
+  if (s.sendState === 'paused') {
+    if (s.pausedReason === 'user') return EXIT.interrupted;
+    if (s.pausedReason === 'circuit-breaker' || s.pausedReason === 'auth') return EXIT.unreachable;
+    return EXIT.rowsFailed;
   }
-  const { counts } = campaignStatus(engine, id);
-  return counts.failed > 0 || counts.invalid > 0 ? EXIT.rowsFailed : EXIT.ok;
+  // Still sending, by another process: nothing was sent from here.
+  if (s.sendState === 'sending') return EXIT.rowsFailed;
+  return s.counts.failed > 0 || s.counts.invalid > 0 ? EXIT.rowsFailed : EXIT.ok;
 }
 
-function finish(engine: Engine, common: Common, id: string, code: number): number {
-  const status = campaignStatus(engine, id);
+/** Prints the campaign's status; `code` null: the exit code follows from it. */
+async function finish(cli: Cli, common: Common, id: string, code: number | null): Promise<number> {
+  const summary = await cli.call('campaigns:get', { campaignId: id });
+  const status = campaignStatus(summary);
   if (common.json) printJson({ campaign_id: id, counts: status.counts, charged: status.charged, send_state: status.send_state, paused_reason: status.paused_reason, flagged: status.flagged });
   else {
     out(statusLine(status));
     out(`Campaign id: ${id}`);
   }
   if (status.send_state === 'paused' || status.counts.sending > 0) say(`Continue with: giftbatch resume ${id}`);
-  return code;
+  return code ?? exitFor(summary);
 }
 
-function printPreflight(p: PreflightResult) {
+function printPreflight(p: CallOutput<'campaigns:preflight'>) {
   for (const problem of p.problems) say(`Pre-flight: ${problem}`);
   if (p.availability) say(`Stock: ${stockText(p.availability)}`);
-  if (p.rowsToSend > 0) say(`To send: ${p.rowsToSend} orders, ${p.totals.map((m: Money) => formatMoney(m)).join(' + ')} (face value, product currency).`);
+  if (p.rowsToSend > 0) say(`To send: ${p.rowsToSend} orders, ${p.totals.map((m) => `${m.currency} ${m.amount}`).join(' + ')} (face value, product currency).`);
 }
 
 async function confirm(question: string): Promise<boolean> {

@@ -1,8 +1,10 @@
 // giftbatch status / poll / report: what happened to a campaign, asking the service where needed.
 import { resolve } from 'node:path';
+import type { CallOutput } from '../../../shared/contract.ts';
+import { writeFileAtomically } from '../../core/campaigns/report.ts';
 import { campaignStatus, type CampaignStatus } from '../status.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
-import { commonOf, out, parseCommand, positiveNumber, printJson, say, withEngine } from '../options.ts';
+import { commonOf, out, parseCommand, positiveNumber, printJson, say, withService, type Cli } from '../options.ts';
 
 const STATUS_HELP = `Usage: giftbatch status [CAMPAIGN_ID] [--json]
 One campaign's counts and charged totals; without an id, every campaign.`;
@@ -27,16 +29,16 @@ export async function statusCommand(argv: string[]): Promise<number> {
   if (!parsed) return EXIT.ok;
   const common = commonOf(parsed.values);
   const id = parsed.positionals[0];
-  return withEngine(common, async (engine) => {
+  return withService(common, {}, async (cli) => {
     if (id) {
-      const status = campaignStatus(engine, id);
+      const status = campaignStatus(await cli.call('campaigns:get', { campaignId: id }));
       if (common.json) printJson(status);
       else out(statusLine(status));
       return EXIT.ok;
     }
-    const all = engine.campaigns().map((c) => campaignStatus(engine, c.id));
+    const all = (await cli.call('campaigns:list', {})).campaigns.map(campaignStatus);
     if (common.json) printJson(all);
-    else if (all.length === 0) out(`No campaigns yet in ${engine.dataDir}.`);
+    else if (all.length === 0) out(`No campaigns yet in ${cli.dataDir}.`);
     else for (const s of all) out(statusLine(s));
     return EXIT.ok;
   });
@@ -61,48 +63,69 @@ export async function pollCommand(argv: string[]): Promise<number> {
   const id = parsed.positionals[0];
   const timeoutS = positiveNumber(parsed.values.timeout, '--timeout');
   const intervalS = positiveNumber(parsed.values.interval, '--interval');
-  return withEngine(common, async (engine) => {
-    const campaign = id ? engine.campaign(id) : null;
-    const connection = campaign
-      ? await engine.connectionFor(campaign)
-      : await engine.connections.get(common.env, { ...(common.baseUrl ? { baseUrl: common.baseUrl } : {}) });
+  return withService(common, {}, async (cli) => {
     // A real service asks for 30–60 s between rounds (the service's polling guidance,
     // docs/service-api.md): never closer than 10 s there. The simulator, and any service on this
-    // machine, takes any pace (the tests use that).
-    const local = connection.environment === 'simulator' || ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(connection.url).hostname);
+    // machine, takes any pace (the tests use that). Checked before the service is asked anything.
+    const service = id ? await campaignService(cli, id) : await environmentService(cli, common.env, common.baseUrl);
+    const local = service.environment === 'simulator' || (service.url !== null && isLoopback(service.url));
     const floorS = local ? 0.1 : MIN_SERVICE_INTERVAL_S;
     if (intervalS !== undefined && intervalS < floorS) {
-      throw new UsageError(`--interval ${intervalS}: the ${connection.environment} service is polled at most every ${floorS} s (the service asks for 30–60 s between rounds).`);
+      throw new UsageError(`--interval ${intervalS}: the ${service.environment} service is polled at most every ${floorS} s (the service asks for 30–60 s between rounds).`);
     }
     const controller = new AbortController();
     const stop = () => controller.abort();
     process.once('SIGINT', stop);
     process.once('SIGTERM', stop);
-    const deadline = timeoutS ? engine.clock.now() + timeoutS * 1000 : Infinity;
+    const deadline = timeoutS ? Date.now() + timeoutS * 1000 : Infinity;
+    const round = () => (id ? cli.call('campaigns:checkNow', { campaignId: id }) : cli.call('environments:checkNow', { environment: common.env }));
     let rounds = 0;
-    let last = await engine.poll(connection, id, controller.signal);
+    let last = await round();
     rounds += 1;
     report(last, common.json);
     while (parsed.values['until-settled'] && last.waiting > 0 && !controller.signal.aborted) {
-      const wait = intervalS !== undefined ? intervalS * 1000 : engine.nextPollDelay(connection, id);
-      if (engine.clock.now() + wait > deadline) break;
+      const wait = intervalS !== undefined ? intervalS * 1000 : (last.nextCheckInMs ?? MIN_SERVICE_INTERVAL_S * 1000);
+      if (Date.now() + wait > deadline) break;
       await sleep(wait, controller.signal);
       if (controller.signal.aborted) break;
-      last = await engine.poll(connection, id, controller.signal);
+      last = await round();
       rounds += 1;
       report(last, common.json);
     }
     process.off('SIGINT', stop);
     process.off('SIGTERM', stop);
-    if (common.json) printJson({ rounds, ...last, ...(id ? { status: campaignStatus(engine, id) } : {}) });
-    else if (id) out(statusLine(campaignStatus(engine, id)));
+    const status = id ? campaignStatus(await cli.call('campaigns:get', { campaignId: id })) : null;
+    if (common.json) {
+      const { nextCheckInMs: _next, error, ...counts } = last;
+      printJson({ rounds, ...counts, ...(error !== null ? { error } : {}), ...(status ? { status } : {}) });
+    } else if (status) out(statusLine(status));
     if (controller.signal.aborted) return EXIT.interrupted;
-    if (last.error && last.requests <= 1) return EXIT.unreachable;
+    if (last.error !== null && last.requests <= 1) return EXIT.unreachable;
     return EXIT.ok;
   });
 }
 
-function report(round: { tracked: number; requests: number; settled: number; waiting: number; expired: number; error?: string }, json: boolean) {
+/** The environment and address of the service a poll asks, from what the folder records (nothing is asked of the service). */
+async function campaignService(cli: Cli, id: string): Promise<{ environment: string; url: string | null }> {
+  const summary = await cli.call('campaigns:get', { campaignId: id });
+  return { environment: summary.environment, url: summary.serviceUrl };
+}
+
+async function environmentService(cli: Cli, environment: string, override: string | undefined): Promise<{ environment: string; url: string | null }> {
+  if (override) return { environment, url: override };
+  const { environments } = await cli.call('environments:list', {});
+  return { environment, url: environments.find((e) => e.name === environment)?.baseUrl ?? null };
+}
+
+function isLoopback(url: string): boolean {
+  try {
+    return ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(url).hostname);
+  } catch {
+    return false;
+  }
+}
+
+function report(round: CallOutput<'campaigns:checkNow'>, json: boolean) {
   const line =
     `poll: ${round.tracked} tracked, ${round.settled} settled, ${round.waiting} waiting` +
     (round.expired ? ` (${round.expired} past their acceptance expiry)` : '') +
@@ -133,8 +156,12 @@ export async function reportCommand(argv: string[]): Promise<number> {
   if (!id) throw new UsageError(`Name the campaign.\n\n${REPORT_HELP}`);
   if (!parsed.values.out) throw new UsageError(`--out FILE.csv is required.\n\n${REPORT_HELP}`);
   const file = resolve(parsed.values.out);
-  return withEngine(common, async (engine) => {
-    const { rows } = engine.writeReport(id, file);
+  const saveReport = async (_name: string, csv: string) => {
+    writeFileAtomically(file, csv);
+    return file;
+  };
+  return withService(common, { saveReport }, async (cli) => {
+    const { rows } = await cli.call('campaigns:report', { campaignId: id });
     if (common.json) printJson({ campaign_id: id, file, rows });
     else out(`Wrote ${rows} rows to ${file}`);
     return EXIT.ok;

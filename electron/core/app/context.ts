@@ -9,7 +9,8 @@ import type { SendRuns } from './send-runs.ts';
 
 export interface AppContext {
   readonly engine: Engine;
-  readonly shell: 'desktop' | 'browser';
+  /** Who called createAppService: the desktop app, the browser shell, or a giftbatch command. */
+  readonly shell: 'desktop' | 'browser' | 'cli';
   readonly version: string;
   readonly sampleCsvPath: string;
   readonly processEnv: NodeJS.ProcessEnv;

@@ -19,22 +19,43 @@ export function isCallName(name: string): name is CallName {
   return Object.hasOwn(contract, name);
 }
 
+/**
+ * Parses the input with the call's schema (applying its defaults), runs the handler and parses its
+ * output (a handler drifting from the contract throws ContractDriftError). Errors are thrown as they
+ * are: the CLI, in the same process, answers them itself; every other transport goes through
+ * `dispatch`, which turns them into data.
+ */
+export async function runCall<C extends CallName>(handlers: Handlers, name: C, rawInput: unknown): Promise<CallOutput<C>> {
+  const input = contract[name].input.parse((rawInput ?? {}) as unknown);
+  const run = handlers[name] as (input: unknown) => Promise<unknown>;
+  const output: unknown = await run(input);
+  const parsed = contract[name].output.safeParse(output);
+  if (!parsed.success) throw new ContractDriftError(name, parsed.error.message);
+  return parsed.data as CallOutput<C>;
+}
+
+export class ContractDriftError extends Error {
+  override readonly name = 'ContractDriftError';
+  constructor(
+    readonly call: CallName,
+    readonly details: string,
+  ) {
+    super(`Giftbatch produced an unexpected answer for ${call}. The details are in the log.`);
+  }
+}
+
 export async function dispatch(handlers: Handlers, name: string, rawInput: unknown, opts: DispatchOptions = {}): Promise<Result<unknown>> {
   const redact = (text: string) => (opts.redactor ? opts.redactor.redact(text) : text);
   if (!isCallName(name)) {
     return { ok: false, error: { code: 'invalid-input', message: `There is no call named "${name.slice(0, 80)}".` } };
   }
   try {
-    const input = contract[name].input.parse((rawInput ?? {}) as unknown);
-    const run = handlers[name] as (input: unknown) => Promise<unknown>;
-    const output: unknown = await run(input);
-    const parsed = contract[name].output.safeParse(output);
-    if (!parsed.success) {
-      opts.log?.('error', redact(`${name} returned an output that does not match the contract: ${parsed.error.message}`));
-      return { ok: false, error: { code: 'internal', message: `Giftbatch produced an unexpected answer for ${name}. The details are in the log.` } };
-    }
-    return { ok: true, value: parsed.data };
+    return { ok: true, value: await runCall(handlers, name, rawInput) };
   } catch (error) {
+    if (error instanceof ContractDriftError) {
+      opts.log?.('error', redact(`${name} returned an output that does not match the contract: ${error.details}`));
+      return { ok: false, error: { code: 'internal', message: error.message } };
+    }
     const classified = classifyError(error, name);
     if (!classified.expected) opts.log?.('error', redact(`${name} failed: ${errorText(error)}`));
     return { ok: false, error: { code: classified.code, message: redact(classified.message) } };

@@ -1,9 +1,10 @@
 // The engine's records as the contract's DTOs: money as decimal strings with their currency,
 // nulls instead of undefined, never a key or a request body.
-import type { MoneyDto, ProductDto, RowDto } from '../../../shared/contract.ts';
+import type { CallOutput, MoneyDto, ProductDto, RowDto } from '../../../shared/contract.ts';
 import { isAcceptanceExpired } from '../../../shared/domain/acceptance.ts';
 import { toDecimal, type Money } from '../../../shared/domain/money.ts';
 import { unorderableReason } from '../campaigns/products.ts';
+import type { PollRoundResult } from '../campaigns/poller.ts';
 import type { Recipient } from '../db/repos/recipients.ts';
 import { chargedAmountOf } from '../campaigns/report.ts';
 import type { Product } from '../service/index.ts';
@@ -61,5 +62,18 @@ export function rowDto(r: Recipient, now: number): RowDto {
     deliveredAt: r.deliveredAt,
     acceptanceExpiry: r.acceptanceExpiry,
     acceptanceExpired: isAcceptanceExpired(r, now),
+  };
+}
+
+/** A poll round as the contract says it; `nextCheckInMs` from the schedule, null when nothing waits. */
+export function pollRoundDto(round: PollRoundResult, nextCheckInMs: number | null): CallOutput<'campaigns:checkNow'> {
+  return {
+    tracked: round.tracked,
+    requests: round.requests,
+    settled: round.settled,
+    waiting: round.waiting,
+    expired: round.expired,
+    error: round.error ?? null,
+    nextCheckInMs: nextCheckInMs === null ? null : Math.round(nextCheckInMs),
   };
 }

@@ -1,16 +1,17 @@
 // Calls of the import, campaign and list screens: preview and create from a CSV, read a campaign
 // and its rows, send / pause / check now, the timeline and the delivery report.
-import { parseDecimal, type Money } from '../../../shared/domain/money.ts';
+import { MoneyError, parseDecimal, type Money } from '../../../shared/domain/money.ts';
 import { listCampaigns } from '../db/repos/campaigns.ts';
 import { eventTimeline } from '../db/repos/events.ts';
-import { pageRecipients } from '../db/repos/recipients.ts';
+import { countByState, pageRecipients } from '../db/repos/recipients.ts';
+import { assertNotSentElsewhere } from '../campaigns/send-lease.ts';
 import type { Product } from '../service/index.ts';
 import type { AppContext } from './context.ts';
 import type { HandlerInput, Handlers } from './dispatch.ts';
-import { moneyDto, rowDto } from './dto.ts';
+import { moneyDto, pollRoundDto, productDto, rowDto } from './dto.ts';
 import { AppError } from './errors.ts';
 import { campaignOrThrow } from './summary.ts';
-import { importRequestOf, preflightDetail, preflightProblems, previewRequestOf } from '../engine.ts';
+import { importRequestOf, preflightDetail, preflightProblems, previewRequestOf, ServiceError } from '../engine.ts';
 
 type CampaignCalls =
   | 'campaigns:previewImport'
@@ -36,9 +37,24 @@ function bytesOf(input: { bytesBase64: string; fileName: string }): Uint8Array {
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 
+/** A default amount the product's currency cannot take; `reason` says why ("has more decimals than USD allows"). */
+export class DefaultAmountError extends AppError {
+  constructor(
+    readonly text: string,
+    readonly reason: string,
+  ) {
+    super('invalid-input', `The default amount ${text} is not valid: ${reason}.`);
+  }
+}
+
 function defaultAmountOf(text: string | null | undefined, product: Product): Money | null {
   if (text == null || text.trim() === '') return null;
-  return parseDecimal(text.trim().replace(/^[^\d+-]+/, ''), product.currency);
+  try {
+    return parseDecimal(text.trim().replace(/^[^\d+-]+/, ''), product.currency);
+  } catch (error) {
+    if (error instanceof MoneyError) throw new DefaultAmountError(text, error.message);
+    throw error;
+  }
 }
 
 function csvOptions(input: Pick<ImportInput, 'csv'>) {
@@ -64,7 +80,8 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
     // Both imports run in the import worker (import-runner.ts): this thread only waits for the answer.
     async 'campaigns:previewImport'(input) {
       const { connection, product, bytes, defaultAmount, csv } = await load(input);
-      return ctx.imports.preview(previewRequestOf(connection, bytes, product, { defaultAmount, ...(csv ? { csv } : {}) }));
+      const preview = await ctx.imports.preview(previewRequestOf(connection, bytes, product, { defaultAmount, ...(csv ? { csv } : {}) }));
+      return { ...preview, product: productDto(product) };
     },
 
     async 'campaigns:create'(input) {
@@ -84,7 +101,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
         throw new AppError('invalid-input', `"${input.fileName}" has no recipient rows${answer.problem ? ` (${answer.problem})` : ''}. Nothing was created.`);
       }
       ctx.progress.notify(answer.campaignId);
-      return ctx.summary(answer.campaignId);
+      return { ...ctx.summary(answer.campaignId), product: productDto(product) };
     },
 
     async 'campaigns:list'() {
@@ -102,8 +119,19 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       return { rows: page.rows.map((r) => rowDto(r, now)), total: page.total };
     },
 
-    async 'campaigns:preflight'({ campaignId }) {
+    async 'campaigns:preflight'({ campaignId, stopIfAccountChanged }) {
       campaignOrThrow(engine, campaignId);
+      let accountChanged: string | null = null;
+      try {
+        await engine.checkAccount(campaignId, false);
+      } catch (error) {
+        if (!(error instanceof ServiceError && error.kind === 'account')) throw error;
+        accountChanged = error.message;
+      }
+      if (accountChanged !== null && stopIfAccountChanged) {
+        const { counts, remaining } = ctx.summary(campaignId);
+        return { ok: false, problems: [], rowsToSend: counts.ready + counts.sending, totals: remaining, availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged };
+      }
       const result = await engine.preflight(campaignId);
       return {
         ok: result.ok,
@@ -112,19 +140,23 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
         totals: result.totals.map(moneyDto),
         availability: result.availability ? { inStock: result.availability.inStock ?? null, message: result.availability.message ?? null } : null,
         repeatRecipients: result.repeatRecipients,
+        accountChanged,
       };
     },
 
-    async 'campaigns:send'({ campaignId, totals, sameAccount, allowRepeats }) {
+    async 'campaigns:send'({ campaignId, totals, sameAccount, allowRepeats, lookUpOnly }) {
       const campaign = campaignOrThrow(engine, campaignId);
-      // Before anything else, and before answering: another account must be confirmed by a person.
+      // Before anything else, and before answering: another process sending it says so (nothing is
+      // asked of the service), and another account must be confirmed by a person.
+      if (!ctx.runs.isRunning(campaignId)) assertNotSentElsewhere(engine.db, campaign);
       await engine.checkAccount(campaignId, sameAccount === true);
       // Every start and resume runs the pre-flight; the run checks the same result (and the totals the
       // person confirmed) again before anything leaves, and when it fails only looks rows up.
       const checked = await engine.preflight(campaignId);
       const confirmedTotals = totals?.map((t) => parseDecimal(t.amount, t.currency));
-      const gate = { checked, ...(confirmedTotals ? { confirmedTotals } : {}), ...(sameAccount ? { sameAccount } : {}), ...(allowRepeats ? { allowRepeats } : {}) };
+      const gate = { checked, ...(confirmedTotals ? { confirmedTotals } : {}), ...(sameAccount ? { sameAccount } : {}), ...(allowRepeats ? { allowRepeats } : {}), ...(lookUpOnly ? { lookUpOnly } : {}) };
       await ctx.runs.start(campaignId, gate);
+      if (lookUpOnly) return ctx.summary(campaignId);
       const problems = preflightProblems(checked, confirmedTotals, allowRepeats === true);
       // Only the repeated recipients stand in the way: a person's confirmation is all it takes.
       const onlyRepeats = problems.length === 1 && preflightProblems(checked, confirmedTotals, true).length === 0;
@@ -158,7 +190,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
     async 'campaigns:checkNow'({ campaignId }) {
       const campaign = campaignOrThrow(engine, campaignId);
       const result = await ctx.pollers.checkNow(campaign);
-      return { requests: result.requests, settled: result.settled, waiting: result.waiting, error: result.error ?? null };
+      return pollRoundDto(result, result.waiting > 0 ? engine.nextPollDelay(await engine.connectionFor(campaign), campaignId) : null);
     },
 
     async 'campaigns:timeline'({ campaignId, bucketMs }) {
@@ -172,7 +204,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       const csv = await ctx.imports.report(campaignId);
       const fileName = reportFileName(campaign.name, engine.clock.now());
       const savedTo = ctx.saveReport ? await ctx.saveReport(fileName, csv) : null;
-      return { fileName, csv, savedTo };
+      return { fileName, csv, savedTo, rows: Object.values(countByState(engine.db, campaignId)).reduce((sum, n) => sum + n, 0) };
     },
 
     async 'campaigns:followUp'({ campaignId, include, name }) {

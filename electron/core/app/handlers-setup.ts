@@ -8,7 +8,7 @@ import type { EnvironmentName } from '../../../shared/contract.ts';
 import { ENVIRONMENTS } from '../../../shared/domain/campaigns.ts';
 import type { Handlers } from './dispatch.ts';
 import type { AppContext } from './context.ts';
-import { productDto } from './dto.ts';
+import { pollRoundDto, productDto } from './dto.ts';
 import { currentEnvironment, environmentInfo, settingKeys, updateEnvironment } from './environments.ts';
 import { AppError } from './errors.ts';
 import { serviceName } from '../connections.ts';
@@ -23,6 +23,7 @@ type SetupCalls =
   | 'environments:setKey'
   | 'environments:clearKey'
   | 'environments:test'
+  | 'environments:checkNow'
   | 'products:list';
 
 const MEMORY_NOTICE = 'No OS keychain is available here, so API keys are kept for this session only and must be entered again after a restart.';
@@ -119,10 +120,17 @@ export function setupHandlers(ctx: AppContext): Pick<Handlers, SetupCalls> {
       }
     },
 
+    async 'environments:checkNow'({ environment }) {
+      const connection = await engine.connections.get(environment);
+      const result = await ctx.pollers.checkTarget({ environment, baseUrl: connection.baseUrl });
+      return pollRoundDto(result, result.waiting > 0 ? engine.nextPollDelay(connection) : null);
+    },
+
     async 'products:list'({ environment, country, currency }) {
-      const catalog = await engine.catalog(await engine.connections.get(environment), country, currency ? { currency } : {});
+      const connection = await engine.connections.get(environment);
+      const catalog = await engine.catalog(connection, country, currency ? { currency } : {});
       const products = [...catalog.orderable, ...catalog.unorderable.map((u) => u.product)].map(productDto);
-      return { products, unreadable: catalog.unreadable.map(({ id, name, problem, needsCurrency }) => ({ id, name, problem, needsCurrency })) };
+      return { products, unreadable: catalog.unreadable.map(({ id, name, problem, needsCurrency }) => ({ id, name, problem, needsCurrency })), service: serviceName(connection) };
     },
   };
 }

@@ -18,7 +18,8 @@ import { previewImport, storeImport, type ImportRequest, type PreviewRequest } f
 import { isDiskFull, NetworkFolderError, type Db } from '../db/open.ts';
 import type { StateCounts } from '../db/repos/recipients.ts';
 
-export type PreviewDto = CallOutput<'campaigns:previewImport'>;
+/** The preview as the worker computes it; the handler adds the product it checked against. */
+export type PreviewDto = Omit<CallOutput<'campaigns:previewImport'>, 'product'>;
 
 export type ImportJob =
   | { readonly kind: 'preview'; readonly request: PreviewRequest }

@@ -21,6 +21,11 @@ export interface PollSchedulerOptions {
   startDelayMs?: number;
   /** Wait before trying again when a round could not even start (no key, say). Default 5 min. */
   retryDelayMs?: number;
+  /**
+   * false: rounds run only when asked (checkNow, checkTarget), never by a timer (the CLI, which polls
+   * in its own loop while it runs). Default true.
+   */
+  auto?: boolean;
 }
 
 export interface PollScheduler {
@@ -32,6 +37,8 @@ export interface PollScheduler {
   nextPollAt(campaign: Campaign): number | null;
   /** Runs a round for this campaign now (after any round in progress), then reschedules. */
   checkNow(campaign: Campaign): Promise<PollRoundResult>;
+  /** Runs a round over every undelivered order of a service (every campaign of it), then reschedules. */
+  checkTarget(target: PollTarget): Promise<PollRoundResult>;
   close(): Promise<void>;
 }
 
@@ -48,10 +55,11 @@ const targetKey = (c: { environment: string; baseUrl: string }) => `${c.environm
 export function createPollScheduler(options: PollSchedulerOptions): PollScheduler {
   const { engine, log } = options;
   const adjust = options.delayMs ?? ((ms: number) => ms);
+  const auto = options.auto ?? true;
   const targets = new Map<string, TargetState>();
   let closed = false;
 
-  const stateFor = (c: Campaign): TargetState => {
+  const stateFor = (c: PollTarget): TargetState => {
     const key = targetKey(c);
     let state = targets.get(key);
     if (!state) {
@@ -65,7 +73,7 @@ export function createPollScheduler(options: PollSchedulerOptions): PollSchedule
     engine.campaigns().find((c) => c.environment === target.environment && c.baseUrl === target.baseUrl);
 
   const schedule = (state: TargetState, delayMs: number) => {
-    if (closed) return;
+    if (closed || !auto) return;
     if (state.timer) clearTimeout(state.timer);
     const delay = Math.max(0, Math.round(adjust(delayMs)));
     state.nextAt = engine.clock.now() + delay;
@@ -115,6 +123,7 @@ export function createPollScheduler(options: PollSchedulerOptions): PollSchedule
 
   return {
     resumeAll() {
+      if (!auto) return;
       const seen = new Set<string>();
       for (const c of engine.campaigns()) {
         const key = targetKey(c);
@@ -125,6 +134,7 @@ export function createPollScheduler(options: PollSchedulerOptions): PollSchedule
       }
     },
     ensure(campaign) {
+      if (!auto) return;
       const state = stateFor(campaign);
       if (state.timer) return;
       if (!hasTrackedOrders(engine.db, state.target)) return;
@@ -142,6 +152,9 @@ export function createPollScheduler(options: PollSchedulerOptions): PollSchedule
     },
     checkNow(campaign) {
       return enqueue(stateFor(campaign), campaign.id);
+    },
+    checkTarget(target) {
+      return enqueue(stateFor(target), undefined);
     },
     async close() {
       closed = true;

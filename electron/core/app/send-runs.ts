@@ -5,7 +5,7 @@
 // those campaigns 'interrupted', so after a restart they say so and wait for a person's Resume.
 import { hostname } from 'node:os';
 import { z } from 'zod';
-import type { SendQueue } from '../campaigns/send-queue.ts';
+import { CampaignBusyError, type SendQueue } from '../campaigns/send-queue.ts';
 import type { Connection } from '../connections.ts';
 import type { Db } from '../db/open.ts';
 import { appendEvent } from '../db/repos/events.ts';
@@ -17,13 +17,21 @@ import { AppError, errorText, type AppLog } from './errors.ts';
 
 export type QueueTuning = Omit<EngineQueueTuning, 'log'>;
 
+export interface LookedUp {
+  checked: number;
+  ordered: number;
+}
+
 export interface SendRunsOptions {
   engine: Engine;
   log: AppLog;
   /** Something changed in the campaign (batched by the caller). */
   onProgress: (campaignId: string) => void;
-  /** The run ended: done, paused, or stopped on an error; `message` says which, for the user. */
-  onFinished: (campaignId: string, message: string) => void;
+  /**
+   * The run ended: done, paused, or stopped on an error; `message` says which, for the user;
+   * `lookedUp`: the rows left `sending` that it looked up by key first, and how many were ordered.
+   */
+  onFinished: (campaignId: string, message: string, lookedUp: LookedUp | null) => void;
   queue?: QueueTuning;
   /** How long `pause` waits for the POSTs in flight before it answers anyway (default 5 s). */
   pauseWaitMs?: number;
@@ -36,7 +44,7 @@ export interface SendRuns {
    * Starts (or resumes) sending behind the pre-flight (`checked`: one that ran a moment ago); resolves
    * once the run has begun. A failed pre-flight sends nothing and only looks up the rows in `sending`.
    */
-  start(campaignId: string, gate?: Pick<CheckedSendOptions, 'checked' | 'confirmedTotals' | 'sameAccount' | 'allowRepeats'>): Promise<void>;
+  start(campaignId: string, gate?: Pick<CheckedSendOptions, 'checked' | 'confirmedTotals' | 'sameAccount' | 'allowRepeats' | 'lookUpOnly'>): Promise<void>;
   /** Asks the run to stop and waits a little for it. */
   pause(campaignId: string): Promise<void>;
   isRunning(campaignId: string): boolean;
@@ -99,13 +107,18 @@ export function createSendRuns(options: SendRunsOptions): SendRuns {
           (result) => {
             runs.delete(campaignId);
             options.onProgress(campaignId);
-            options.onFinished(campaignId, result.message);
+            options.onFinished(campaignId, result.message, { checked: result.reconciliation.checked, ordered: result.reconciliation.ordered });
           },
           (error: unknown) => {
             runs.delete(campaignId);
-            log('error', `Sending campaign ${campaignId} stopped on an error: ${errorText(error)}`);
             options.onProgress(campaignId);
-            options.onFinished(campaignId, 'Sending stopped on an internal error; nothing is lost. Press Resume to carry on; the details are in the log.');
+            // Another process holds the campaign's send lease: nothing was done here, and its words say so.
+            if (error instanceof CampaignBusyError) {
+              options.onFinished(campaignId, error.message, null);
+              return;
+            }
+            log('error', `Sending campaign ${campaignId} stopped on an error: ${errorText(error)}`);
+            options.onFinished(campaignId, 'Sending stopped on an internal error; nothing is lost. Press Resume to carry on; the details are in the log.', null);
           },
         )
         .finally(markEnded);

@@ -8,7 +8,7 @@ import { events, type CallInput, type CallName, type CallOutput, type EventName,
 import type { Clock } from '../clock.ts';
 import type { Engine } from '../engine.ts';
 import type { AppContext } from './context.ts';
-import { dispatch, type Handlers } from './dispatch.ts';
+import { dispatch, runCall, type Handlers } from './dispatch.ts';
 import { createRedactor, errorText, type AppLog } from './errors.ts';
 import { createImportRunner, type ImportRunnerOptions } from './import-runner.ts';
 import { campaignHandlers } from './handlers-campaigns.ts';
@@ -21,7 +21,7 @@ import { campaignOrThrow, summarize } from './summary.ts';
 
 export interface AppServiceOptions {
   engine: Engine;
-  shell: 'desktop' | 'browser';
+  shell: AppContext['shell'];
   /** Defaults to the engine's clock. */
   clock?: Clock;
   log?: AppLog;
@@ -32,8 +32,11 @@ export interface AppServiceOptions {
   env?: NodeJS.ProcessEnv;
   /** Desktop: save dialog + write; the path saved to, or null when cancelled. */
   saveReport?: (fileName: string, csv: string) => Promise<string | null>;
-  /** Polling schedule adjustments (tests use a fast one). */
-  polling?: Pick<PollSchedulerOptions, 'delayMs' | 'startDelayMs' | 'retryDelayMs'>;
+  /**
+   * Polling schedule adjustments (tests use a fast one); `auto: false` polls only when asked (the
+   * CLI, which runs its own loop and exits when done).
+   */
+  polling?: Pick<PollSchedulerOptions, 'delayMs' | 'startDelayMs' | 'retryDelayMs' | 'auto'>;
   /** Send queue tuning (concurrency, backoff); tests only. */
   queue?: QueueTuning;
   progressIntervalMs?: number;
@@ -49,6 +52,11 @@ export interface AppService {
   call(name: string, input: unknown): Promise<Result<unknown>>;
   /** Typed form of `call`, for tests and glue code. */
   invoke<C extends CallName>(name: C, input: CallInput<C>): Promise<Result<CallOutput<C>>>;
+  /**
+   * The same call for a caller in this process that answers errors itself (the CLI): the output, or
+   * the error as thrown (a ServiceError, a CsvLimitError…), not turned into data.
+   */
+  request<C extends CallName>(name: C, input: CallInput<C>): Promise<CallOutput<C>>;
   on<E extends EventName>(event: E, listener: Listener<E>): () => void;
   /** Pauses every run (marking them interrupted) and stops polling. The engine stays open: its owner closes it. */
   close(): Promise<void>;
@@ -126,9 +134,9 @@ export function createAppService(options: AppServiceOptions): AppService {
     engine,
     log,
     onProgress: (campaignId) => progress.notify(campaignId),
-    onFinished: (campaignId, message) => {
+    onFinished: (campaignId, message, lookedUp) => {
       try {
-        emit('campaign:finished', { campaign: summary(campaignId), message: redactor.redact(message) });
+        emit('campaign:finished', { campaign: summary(campaignId), message: redactor.redact(message), lookedUp });
         pollers.ensure(campaignOrThrow(engine, campaignId));
       } catch (error) {
         log('warn', `finishing campaign ${campaignId}: ${errorText(error)}`);
@@ -163,6 +171,7 @@ export function createAppService(options: AppServiceOptions): AppService {
     handlers,
     call: (name, input) => dispatch(handlers, name, input, { log, redactor }),
     invoke: (name, input) => dispatch(handlers, name, input, { log, redactor }) as never,
+    request: (name, input) => runCall(handlers, name, input),
     on(event, listener) {
       const set = listeners.get(event) ?? new Set();
       set.add(listener as (payload: never) => void);

@@ -26,6 +26,7 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     id: campaign.id,
     name: campaign.name,
     environment: campaign.environment,
+    serviceUrl: campaign.baseUrl,
     productId: campaign.productId,
     productName: typeof campaign.product.name === 'string' ? campaign.product.name : null,
     currency: campaign.currency,

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '../db/open.ts';
 import { getCampaign } from '../db/repos/campaigns.ts';
-import { releaseSendLease, renewSendLease, takeSendLease, type LeaseHolder } from '../db/repos/send-leases.ts';
+import { getSendLease, releaseSendLease, renewSendLease, sendLeaseLive, takeSendLease, type HeldLease as HeldSendLease, type LeaseHolder } from '../db/repos/send-leases.ts';
 
 export class CampaignBusyError extends Error {
   override readonly name = 'CampaignBusyError';
@@ -33,6 +33,21 @@ const ALWAYS_HELD: HeldLease = { stillHeld: () => true, stopRequested: new Abort
 /** How often a run renews its lease, and so how soon it sees a pause asked from another process. */
 const RENEW_EVERY_MS = 2_000;
 
+function busyError(campaignName: string, holder: HeldSendLease): CampaignBusyError {
+  const where = holder.host === hostname() ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.host}`;
+  return new CampaignBusyError(
+    `Campaign "${campaignName}" is being sent right now by another Giftbatch (${where}, since ` +
+      `${new Date(holder.takenAt).toISOString()}): the app, or a giftbatch command. Pause it there or let it finish; ` +
+      `nothing was sent from here.`,
+  );
+}
+
+/** Throws CampaignBusyError when another live process sends the campaign: checked before a run asks anything. */
+export function assertNotSentElsewhere(db: Db, campaign: { id: string; name: string }): void {
+  const holder = getSendLease(db, campaign.id);
+  if (holder && sendLeaseLive(db, campaign.id, Date.now())) throw busyError(campaign.name, holder);
+}
+
 /**
  * Runs `send` holding the campaign's lease, or throws CampaignBusyError (nothing done) when another
  * live process holds it. Leases are wall-clock facts shared between processes, hence Date.now().
@@ -49,15 +64,7 @@ export async function withSendLease<T>(
   if (!campaign) return send(ALWAYS_HELD);
   const me: LeaseHolder = { owner: `${hostname()}:${process.pid}:${randomUUID()}`, host: hostname(), pid: process.pid };
   const taken = takeSendLease(db, campaignId, me, { now: Date.now(), ttlMs });
-  if (!taken.ok) {
-    const { holder } = taken;
-    const where = holder.host === me.host ? `process ${holder.pid}` : `process ${holder.pid} on ${holder.host}`;
-    throw new CampaignBusyError(
-      `Campaign "${campaign.name}" is being sent right now by another Giftbatch (${where}, since ` +
-        `${new Date(holder.takenAt).toISOString()}): the app, or a giftbatch command. Pause it there or let it finish; ` +
-        `nothing was sent from here.`,
-    );
-  }
+  if (!taken.ok) throw busyError(campaign.name, taken.holder);
   // Until when this run knows the lease is its own; once lost, it stays lost for this run.
   let heldUntil = Date.now() + ttlMs;
   let lost = false;

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { countByState, pageRecipients } from '../../../electron/core/db/repos/recipients.ts';
 import { openEngine } from '../../../electron/core/engine.ts';
 import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store.ts';
+import { createCampaignNow } from '../../support/engine-import.ts';
 import { recipientsCsv } from '../csv-data.ts';
 import { emit, gc, log, scenario } from '../harness.ts';
 import { benchProduct, DEFAULT_AMOUNT } from '../product.ts';
@@ -24,7 +25,7 @@ scenario(async () => {
     // An address of our own: no simulator is started, and createCampaign makes no request.
     const connection = await engine.connections.get('simulator', { baseUrl: 'http://127.0.0.1:9' });
     let bytes: Uint8Array | null = recipientsCsv(ROWS);
-    const { campaign } = engine.createCampaign(connection, { bytes, product: benchProduct, name: 'Bench memory', senderName: 'Bench team', defaultAmount: DEFAULT_AMOUNT });
+    const { campaign } = createCampaignNow(engine, connection, { bytes, product: benchProduct, name: 'Bench memory', senderName: 'Bench team', defaultAmount: DEFAULT_AMOUNT });
     bytes = null;
     const counts = countByState(engine.db, campaign.id);
     const page = pageRecipients(engine.db, campaign.id, { offset: 0, limit: 100 });

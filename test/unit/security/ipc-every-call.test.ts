@@ -26,6 +26,7 @@ const VALID: { [C in CallName]: CallInput<C> } = {
   'environments:setKey': { environment: 'sandbox', key: 'sk_test_0123456789' },
   'environments:clearKey': { environment: 'sandbox' },
   'environments:test': { environment: 'sandbox' },
+  'environments:checkNow': { environment: 'sandbox' },
   'products:list': { environment: 'sandbox', country: 'US' },
   'campaigns:previewImport': { fileName: 'a.csv', bytesBase64: 'YQ==', environment: 'sandbox', productId: 1 },
   'campaigns:create': { fileName: 'a.csv', bytesBase64: 'YQ==', environment: 'sandbox', productId: 1, name: 'Party', senderName: 'Team' },

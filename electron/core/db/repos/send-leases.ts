@@ -30,6 +30,8 @@ const leaseRow = z
 
 /** True while a process with this id exists on this host (signal 0 only asks). */
 export function processAlive(pid: number): boolean {
+  // 0 and negative numbers name process groups, not a process.
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
     process.kill(pid, 0);
     return true;

@@ -93,6 +93,7 @@ export function summary(overrides: Partial<CampaignSummary> = {}): CampaignSumma
     id: 'c1',
     name: 'Gala',
     environment: 'simulator',
+    serviceUrl: 'simulator://embedded',
     productId: 7,
     productName: 'Coffee $10',
     currency: 'USD',

@@ -25,7 +25,7 @@ describe('events into the stores', () => {
     const fake = fakeApi({});
     const stores = createStores({ api: fake.api, timers: clock, now: clock.now });
     connectEvents(stores, { api: fake.api, timers: clock, now: clock.now });
-    fake.emit('campaign:finished', { campaign: summary({ sendState: 'done' }), message: 'Every row is settled.' });
+    fake.emit('campaign:finished', { campaign: summary({ sendState: 'done' }), message: 'Every row is settled.', lookedUp: null });
     clock.advance(RENDER_INTERVAL_MS);
     expect(stores.app.getState().notices.map((n) => n.text)).toEqual(['Every row is settled.']);
     expect(stores.campaigns.getState().campaigns[0]?.sendState).toBe('done');
@@ -37,7 +37,7 @@ describe('events into the stores', () => {
     const stores = createStores({ api: fake.api, timers: clock, now: clock.now });
     connectEvents(stores, { api: fake.api, timers: clock, now: clock.now });
     const detail = 'Line 2, order 900001: the service issued USD 5.00 for a USD 11.50 gift. Sending paused …';
-    fake.emit('campaign:finished', { campaign: summary({ sendState: 'paused', pausedReason: 'mismatch', pausedDetail: detail, flagged: 1 }), message: detail });
+    fake.emit('campaign:finished', { campaign: summary({ sendState: 'paused', pausedReason: 'mismatch', pausedDetail: detail, flagged: 1 }), message: detail, lookedUp: null });
     clock.advance(RENDER_INTERVAL_MS);
     expect(stores.app.getState().notices.map((n) => [n.kind, n.text])).toEqual([['error', detail]]);
 

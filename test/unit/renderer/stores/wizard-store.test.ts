@@ -26,19 +26,20 @@ const preview: CallOutput<'campaigns:previewImport'> = {
   problems: [],
   rows: [],
   totals: { rows: 2, valid: 1, invalid: 1, duplicateEmails: 0, knownEmails: 0, amounts: [{ currency: 'USD', amount: '10.00' }] },
+  product: product(5),
 };
 
 function setup() {
   const clock = new ManualClock();
   let rows: RowDto[] = [row(1), row(2, { state: 'invalid', errors: [{ field: 'email', message: 'Line 3: bad' }] })];
   const fake = fakeApi({
-    'products:list': () => ok({ products: [product(5, { unorderableReason: 'not on sale (SOLD_OUT)' }), product(6)], unreadable: [] }),
+    'products:list': () => ok({ products: [product(5, { unorderableReason: 'not on sale (SOLD_OUT)' }), product(6)], unreadable: [], service: 'the built-in simulator' }),
     'app:sampleCsv': () => ok({ fileName: 'sample.csv', bytesBase64: btoa('Name,Email\nA,a@example.com\n') }),
     'campaigns:previewImport': () => ok(preview),
-    'campaigns:create': () => ok(summary({ id: 'd1', sendState: 'draft' })),
+    'campaigns:create': () => ok({ ...summary({ id: 'd1', sendState: 'draft' }), product: product(5) }),
     'campaigns:get': () => ok(summary({ id: 'd1', sendState: 'draft' })),
     'campaigns:rows': () => ok({ rows, total: rows.length }),
-    'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: rows.filter((r) => r.state === 'ready').length, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] } }),
+    'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: rows.filter((r) => r.state === 'ready').length, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged: null }),
     'rows:edit': (input) => {
       const edited = row(input.rowId, { email: input.email, state: 'ready' });
       rows = rows.map((r) => (r.id === input.rowId ? edited : r));
@@ -133,13 +134,14 @@ describe('new-campaign wizard store: a product whose record states no currency',
         return ok({
           products: [product(6), ...(currency ? [range(currency, source)] : [])],
           unreadable: [...(currency ? [] : [needsCurrency]), broken],
+          service: 'the built-in simulator',
         });
       },
       'app:sampleCsv': () => ok({ fileName: 'sample.csv', bytesBase64: btoa('Name,Email\nA,a@example.com\n') }),
       'campaigns:previewImport': () => ok(preview),
-      'campaigns:create': () => ok(summary({ id: 'd1', sendState: 'draft', productId: 9 })),
+      'campaigns:create': () => ok({ ...summary({ id: 'd1', sendState: 'draft', productId: 9 }), product: product(9) }),
       'campaigns:rows': () => ok({ rows: [row(1)], total: 1 }),
-      'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: 1, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] } }),
+      'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: 1, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged: null }),
     });
     const store = createWizardStore({ api: fake.api, timers: clock, now: clock.now });
     return { store, fake };
