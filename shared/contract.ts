@@ -79,7 +79,14 @@ export const rowSchema = z.object({
   name: z.string().nullable(),
   email: z.string().nullable(),
   amount: moneySchema.nullable(),
+  /** The row's own message as written (its fields unfilled); null when it uses the campaign's. */
   message: z.string().nullable(),
+  /**
+   * The message its order carries: the row's own or the campaign's, with the row's fields filled in
+   * (for a row already sent, the one its order was sent with). Null when there is none, or when it
+   * cannot be filled in (the row then has a 'message' error).
+   */
+  sentMessage: z.string().nullable(),
   state: rowStateSchema,
   orderId: z.number().nullable(),
   orderStatus: z.string().nullable(),
@@ -235,6 +242,8 @@ export const contract = {
       currency: currencyInput.optional(),
       defaultAmount: z.string().max(32).nullable().optional(),
       csv: csvOptionsSchema.optional(),
+      /** The campaign's default message as typed: every row's message is checked with its fields filled in. */
+      message: z.string().max(1000).nullable().optional(),
     }),
     output: z.object({
       encoding: z.string(),

@@ -6,6 +6,8 @@ import { toDecimal, type Money } from '../../../shared/domain/money.ts';
 import { unorderableReason } from '../campaigns/products.ts';
 import type { PollRoundResult } from '../campaigns/poller.ts';
 import type { Recipient } from '../db/repos/recipients.ts';
+import type { Campaign } from '../db/repos/campaigns.ts';
+import { sentMessageOf } from '../campaigns/order-body.ts';
 import { chargedAmountOf } from '../campaigns/report.ts';
 import type { Product } from '../service/index.ts';
 
@@ -31,11 +33,29 @@ export function productDto(product: Product): ProductDto {
   };
 }
 
+/** What the row's order says (its frozen body, once it has one), else its message filled in now. */
+function sentMessageText(r: Recipient, campaign: Pick<Campaign, 'message'>): string | null {
+  if (r.requestBody !== null) return messageInBody(r.requestBody);
+  const filled = sentMessageOf(campaign, r);
+  return filled.ok ? filled.text : null;
+}
+
+function messageInBody(body: string): string | null {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const message = typeof parsed === 'object' && parsed !== null ? (parsed as { message?: unknown }).message : undefined;
+    return typeof message === 'string' ? message : null;
+  } catch {
+    return null;
+  }
+}
+
 function issues(list: readonly { field?: string | undefined; message: string }[]): RowDto['errors'] {
   return list.map((i) => (i.field ? { field: i.field, message: i.message } : { message: i.message }));
 }
 
-export function rowDto(r: Recipient, now: number): RowDto {
+/** `campaign`: the row's campaign, whose message a row without its own sends. */
+export function rowDto(r: Recipient, now: number, campaign: Pick<Campaign, 'message'>): RowDto {
   return {
     id: r.id,
     line: r.line,
@@ -43,6 +63,7 @@ export function rowDto(r: Recipient, now: number): RowDto {
     email: r.email,
     amount: r.amountMinor != null && r.currency ? moneyDto({ minor: r.amountMinor, currency: r.currency }) : null,
     message: r.message,
+    sentMessage: sentMessageText(r, campaign),
     state: r.state,
     orderId: r.orderId,
     orderStatus: r.orderStatus,

@@ -62,6 +62,11 @@ function csvOptions(input: Pick<ImportInput, 'csv'>) {
   return { ...(input.csv.delimiter ? { delimiter: input.csv.delimiter } : {}), ...(input.csv.mapping ? { mapping: input.csv.mapping } : {}) };
 }
 
+/** The campaign's default message as it is kept: trimmed, null when blank. */
+function messageOf(input: { message?: string | null | undefined }): string | null {
+  return input.message?.trim() ? input.message.trim() : null;
+}
+
 function reportFileName(name: string, now: number): string {
   const slug = name.normalize('NFKD').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').slice(0, 60).toLowerCase() || 'campaign';
   return `giftbatch-${slug}-report-${new Date(now).toISOString().slice(0, 10)}.csv`;
@@ -80,7 +85,11 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
     // Both imports run in the import worker (import-runner.ts): this thread only waits for the answer.
     async 'campaigns:previewImport'(input) {
       const { connection, product, bytes, defaultAmount, csv } = await load(input);
-      const preview = await ctx.imports.preview(previewRequestOf(connection, bytes, product, { defaultAmount, ...(csv ? { csv } : {}) }));
+      const message = messageOf(input);
+      const preview = await ctx.imports.preview({
+        ...previewRequestOf(connection, bytes, product, { defaultAmount, ...(csv ? { csv } : {}) }),
+        ...(message !== null ? { message } : {}),
+      });
       return { ...preview, product: productDto(product) };
     },
 
@@ -91,7 +100,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
         product,
         name: input.name,
         senderName: input.senderName,
-        message: input.message?.trim() ? input.message.trim() : null,
+        message: messageOf(input),
         defaultAmount,
         ...(csv ? { csv } : {}),
       });
@@ -113,10 +122,10 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
     },
 
     async 'campaigns:rows'({ campaignId, offset, limit, states, search }) {
-      campaignOrThrow(engine, campaignId);
+      const campaign = campaignOrThrow(engine, campaignId);
       const page = pageRecipients(engine.db, campaignId, { offset, limit, ...(states ? { states } : {}), ...(search ? { search } : {}) });
       const now = engine.clock.now();
-      return { rows: page.rows.map((r) => rowDto(r, now)), total: page.total };
+      return { rows: page.rows.map((r) => rowDto(r, now, campaign)), total: page.total };
     },
 
     async 'campaigns:preflight'({ campaignId, stopIfAccountChanged }) {

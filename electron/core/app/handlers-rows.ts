@@ -3,7 +3,7 @@
 // The row's external_reference_id never changes.
 import type { RowDto } from '../../../shared/contract.ts';
 import { cleanEmail, emailKey } from '../../../shared/domain/email.ts';
-import { validateRows } from '../../../shared/domain/validation.ts';
+import { checkRowMessages, validateRows } from '../../../shared/domain/validation.ts';
 import { validationProduct } from '../campaigns/products.ts';
 import { editRow, requeueFailed, skip, unskip } from '../db/repos/recipient-edits.ts';
 import { getRecipient, isUsedEmail, rowsWithEmailLike, type Recipient } from '../db/repos/recipients.ts';
@@ -39,7 +39,7 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
     const fresh = rowOrThrow(row.id);
     if (!changed) throw new AppError('conflict', `Line ${row.line} ${STATE_TEXT[fresh.state]}, so ${refusal}`);
     ctx.progress.notify(row.campaignId, [row.id]);
-    return rowDto(fresh, engine.clock.now());
+    return rowDto(fresh, engine.clock.now(), campaignOrThrow(engine, row.campaignId));
   };
 
   return {
@@ -65,7 +65,10 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
         ...(defaultAmount ? { defaultAmount } : {}),
         ...(key !== null && isUsedEmail(engine.db, campaign.environment, key, campaign.id) ? { knownEmails: new Set([key]) } : {}),
       });
-      const validated = result.rows[result.rows.length - 1];
+      // The message as it would now be sent: the edited name, amount and message, the row's file cells.
+      const last = result.rows.length - 1;
+      const checked = checkRowMessages({ rows: result.rows.slice(last), totals: result.totals }, campaign.message, () => row.source ?? {});
+      const validated = checked.rows[0];
       if (!validated) throw new Error('validation returned no row for the edit');
       const changed = editRow(
         engine.db,

@@ -1,7 +1,9 @@
 // Import: bytes → parsed, mapped and validated rows (the same pure function the renderer runs) →
 // one campaign with every row, each given its external_reference_id, in one transaction.
 import type { CsvImport, ImportOptions } from '../../../shared/domain/csv/index.ts';
+import { cellsByHeader } from '../../../shared/domain/message-template.ts';
 import type { Money } from '../../../shared/domain/money.ts';
+import { checkRowMessages } from '../../../shared/domain/validation.ts';
 import type { Db } from '../db/open.ts';
 import { createCampaign, type StoreInParts, type CreatedCampaign, type Environment, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { usedEmails, type NewRecipient } from '../db/repos/recipients.ts';
@@ -23,7 +25,8 @@ export interface ImportRequest {
   sheet?: string;
 }
 
-export type PreviewRequest = Omit<ImportRequest, 'name' | 'senderName' | 'baseUrl' | 'message'>;
+/** `message`: the campaign's default message, checked with each row's fields filled in as the campaign would send it. */
+export type PreviewRequest = Omit<ImportRequest, 'name' | 'senderName' | 'baseUrl'>;
 
 /**
  * Validates without storing anything: what `giftbatch validate` and the import screen show. A CSV
@@ -31,12 +34,16 @@ export type PreviewRequest = Omit<ImportRequest, 'name' | 'senderName' | 'baseUr
  * WorkbookError (electron/core/workbook) for a workbook whose sheet must be chosen or cannot be read.
  */
 export function previewImport(db: Db, request: PreviewRequest): CsvImport {
-  return importFile(request.bytes, validationProduct(request.productId, request.product), {
+  const checked = importFile(request.bytes, validationProduct(request.productId, request.product), {
     ...request.csv,
     ...(request.sheet !== undefined ? { sheet: request.sheet } : {}),
     ...(request.defaultAmount ? { defaultAmount: request.defaultAmount } : {}),
     knownEmails: usedEmails(db, request.environment),
   });
+  // Every row's message as it will be sent (its own, else the default, fields filled in): an unknown field or a result too long is a row error.
+  const headers = checked.parsed.headers;
+  const validation = checkRowMessages(checked.validation, request.message, (row) => cellsByHeader(headers, row.raw));
+  return validation === checked.validation ? checked : { ...checked, validation };
 }
 
 /** The validated rows as the recipients table takes them, each with the cells it was read from. */
@@ -52,7 +59,7 @@ export function recipientsOf({ parsed, validation }: CsvImport): NewRecipient[] 
       message: row.message || null,
       errors: row.errors.map((issue) => ({ ...issue })),
       warnings: row.warnings.map((issue) => ({ ...issue })),
-      source: Object.fromEntries(raw.map((cell, i) => [parsed.headers[i] ?? `column ${i + 1}`, cell])),
+      source: cellsByHeader(parsed.headers, raw),
     };
   });
 }

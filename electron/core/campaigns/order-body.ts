@@ -2,6 +2,7 @@
 // (frozen as bytes before the first POST), and the record kept from the order the service returns.
 
 import { plainDecimal, toDecimal, type Money } from '../../../shared/domain/money.ts';
+import { messageTemplateOf, rowMessage } from '../../../shared/domain/validation.ts';
 import type { Campaign } from '../db/repos/campaigns.ts';
 import type { OrderOutcome } from '../db/repos/recipient-transitions.ts';
 import type { SendRow } from '../db/repos/recipients.ts';
@@ -28,7 +29,7 @@ export type RowForOrder = SendRow;
 /**
  * The order for one row: the campaign's product, `custom_amount` only for a range-priced product,
  * e-mail delivery to the row's recipient, the campaign's sender, the row's message or else the
- * campaign's, and the row's own key. Refuses (OrderBodyError) what would send a different gift
+ * campaign's with the row's fields filled in (sentMessageOf), and the row's own key. Refuses (OrderBodyError) what would send a different gift
  * than the one the row was validated for.
  */
 export function buildOrderRequest(campaign: CampaignForOrder, row: RowForOrder): OrderRequest {
@@ -55,7 +56,9 @@ export function buildOrderRequest(campaign: CampaignForOrder, row: RowForOrder):
   } else {
     customAmount = amount;
   }
-  const message = nonBlank(row.message) ?? nonBlank(campaign.message);
+  const filled = sentMessageOf(campaign, row);
+  if (!filled.ok) return fail(`cannot be sent with its message: ${filled.problem}`);
+  const message = filled.text ?? undefined;
   return {
     productId: campaign.productId,
     ...(customAmount ? { customAmount } : {}),
@@ -77,8 +80,19 @@ export function orderBodyFor(campaign: CampaignForOrder, row: RowForOrder): stri
   }
 }
 
-function nonBlank(text: string | null | undefined): string | undefined {
-  return text != null && text.trim() !== '' ? text : undefined;
+/**
+ * The message an order for the row carries: the row's own message, else the campaign's, with the
+ * row's fields filled in (shared/domain/message-template.ts). The review shows this same text.
+ */
+export function sentMessageOf(
+  campaign: Pick<CampaignForOrder, 'message'>,
+  row: Pick<RowForOrder, 'name' | 'amountMinor' | 'currency' | 'message' | 'source'>,
+): ReturnType<typeof rowMessage> {
+  return rowMessage(messageTemplateOf(row.message, campaign.message), {
+    name: row.name?.trim() ?? '',
+    amount: row.amountMinor !== null && row.currency !== null ? { minor: row.amountMinor, currency: row.currency } : null,
+    columns: row.source ?? {},
+  });
 }
 
 /**

@@ -322,7 +322,8 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
 
       setText(field, value) {
         set({ [field]: value } as Pick<WizardState, typeof field>);
-        if (field === 'defaultAmount') set({ preview: null, previewStatus: 'idle' });
+        // The preview checked the rows with these: it is made again with the new value.
+        if (field === 'defaultAmount' || field === 'message') set({ preview: null, previewStatus: 'idle' });
       },
 
       async setFile(file) {
@@ -359,6 +360,7 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
             ...currencyInput(s),
             defaultAmount: s.defaultAmount.trim() === '' ? null : s.defaultAmount.trim(),
             csv: s.csv,
+            message: s.message.trim() === '' ? null : s.message.trim(),
           }),
         );
         if (seq !== previewSeq) return;

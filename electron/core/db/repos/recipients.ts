@@ -78,7 +78,7 @@ const recipientColumns = z.object({
   discrepancies: jsonText(z.array(findingSchema)).nullable(),
 });
 
-/** What the send queue needs of a row to build its order: no order fields, no stored CSV cells. */
+/** What the send queue needs of a row to build its order: no order fields; the cells only for its message's fields. */
 export interface SendRow {
   readonly id: number;
   readonly line: number;
@@ -88,6 +88,8 @@ export interface SendRow {
   readonly currency: string | null;
   readonly message: string | null;
   readonly externalReferenceId: string;
+  /** The cells the row was read from, by header: what a message's {column} fields are filled in from. */
+  readonly source?: Readonly<Record<string, string>> | null;
 }
 
 const sendColumns = recipientColumns.pick({
@@ -99,6 +101,7 @@ const sendColumns = recipientColumns.pick({
   currency: true,
   message: true,
   external_reference_id: true,
+  source: true,
 });
 
 function sendRowOf(r: z.output<typeof sendColumns>): SendRow {
@@ -111,6 +114,7 @@ function sendRowOf(r: z.output<typeof sendColumns>): SendRow {
     currency: r.currency,
     message: r.message,
     externalReferenceId: r.external_reference_id,
+    source: r.source,
   };
 }
 
@@ -140,7 +144,6 @@ const recipientRow = recipientColumns.transform((r) => ({
   lastError: r.last_error,
   errors: r.errors,
   warnings: r.warnings,
-  source: r.source,
   createdAt: r.created_at,
   sentAt: r.sent_at,
   orderedAt: r.ordered_at,
@@ -407,7 +410,7 @@ const sendRow = sendColumns.transform(sendRowOf);
 export function listReadyToSend(db: Db, campaignId: string, opts: { limit: number; afterId?: number }): SendRow[] {
   const raws = statement(
     db,
-    `SELECT id, line, name, email, amount_minor, currency, message, external_reference_id FROM recipients
+    `SELECT id, line, name, email, amount_minor, currency, message, external_reference_id, source FROM recipients
       WHERE campaign_id = ? AND state = 'ready' AND id > ? ORDER BY id LIMIT ?`,
   ).all(campaignId, opts.afterId ?? 0, opts.limit);
   return parseRows(sendRow, 'recipients', raws);
@@ -417,7 +420,7 @@ export function listReadyToSend(db: Db, campaignId: string, opts: { limit: numbe
 export function readyRowToSend(db: Db, rowId: number): SendRow | null {
   const raw = statement(
     db,
-    `SELECT id, line, name, email, amount_minor, currency, message, external_reference_id FROM recipients
+    `SELECT id, line, name, email, amount_minor, currency, message, external_reference_id, source FROM recipients
       WHERE id = ? AND state = 'ready'`,
   ).get(rowId);
   return raw === undefined ? null : parseRow(sendRow, 'recipients', raw);

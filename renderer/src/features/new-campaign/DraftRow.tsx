@@ -22,12 +22,14 @@ function CellIssue({ errors, warnings, id }: { errors: Issue[]; warnings: Issue[
   );
 }
 
-function Cell({ row, field, children }: { row: RowDto; field: string; children: React.ReactNode }) {
+function Cell({ row, field, title, children }: { row: RowDto; field: string; title?: string | undefined; children: React.ReactNode }) {
   const errors = issuesFor(row.errors, field);
   const warnings = issuesFor(row.warnings, field);
   return (
     <span role="cell" className={`cell${errors.length > 0 ? ' cell-invalid' : ''}`} data-field={field}>
-      <span className="cell-value">{children}</span>
+      <span className="cell-value" title={title}>
+        {children}
+      </span>
       <CellIssue errors={errors} warnings={warnings} />
     </span>
   );
@@ -40,6 +42,8 @@ export function DraftRow({ row, index, onEdit }: { row: RowDto; index: number; o
   const rowIssues = rowLevelIssues(row.errors);
   const w = stores.wizard.getState();
   const editable = row.state === 'ready' || row.state === 'invalid';
+  // The message as its order will carry it (fields filled in); as written when it cannot be filled in.
+  const message = row.sentMessage ?? row.message ?? '';
   return (
     <div
       className={`grid-row${row.state === 'invalid' ? ' grid-row-invalid' : ''}${row.state === 'skipped' ? ' grid-row-skipped' : ''}`}
@@ -63,8 +67,8 @@ export function DraftRow({ row, index, onEdit }: { row: RowDto; index: number; o
       <Cell row={row} field="amount">
         {row.amount ? formatMoneyDto(row.amount) : '—'}
       </Cell>
-      <Cell row={row} field="message">
-        {row.message ?? ''}
+      <Cell row={row} field="message" title={message === '' ? undefined : message}>
+        <span data-testid="row-message">{message}</span>
       </Cell>
       <span role="cell" className="cell">
         <StateChip state={row.state} />

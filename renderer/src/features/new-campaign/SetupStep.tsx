@@ -61,7 +61,8 @@ export function SetupStep() {
             aria-describedby="wiz-message-help"
           />
           <p id="wiz-message-help" className="muted small">
-            Used for rows whose own Message column is empty. Optional.
+            Used for rows whose own Message column is empty. Optional. It may use the row's fields: {'{first_name}'}, {'{name}'},{' '}
+            {'{amount}'} or any column by its header, such as {'{Team}'}; write {'{{'} for a brace.
           </p>
         </div>
 

@@ -56,6 +56,20 @@ describe('buildOrderRequest', () => {
     expect(buildOrderRequest({ ...fixed, message: null }, { ...row, message: '  ' })).not.toHaveProperty('message');
   });
 
+  it('fills the message in from the row: its fields, its amount as the recipient reads it, its cells by header', () => {
+    const cells = { 'First name': 'Ana', Team: 'Speakers' };
+    const request = buildOrderRequest({ ...range, message: 'Hi {first_name} of {team}: {amount}, {{ok}}' }, { ...row, amountMinor: 1234, source: cells });
+    expect(request.message).toBe('Hi Ana of Speakers: USD 12.34, {ok}');
+    expect(JSON.parse(orderBodyFor(fixed, { ...row, message: '{name}' })).message).toBe('Ana Lima');
+  });
+
+  it('refuses a row whose message cannot be filled in, naming the line and the field; nothing is sent', () => {
+    expect(() => buildOrderRequest(fixed, { ...row, message: 'Hi {Team}', source: {} })).toThrow(OrderBodyError);
+    expect(() => buildOrderRequest(fixed, { ...row, message: 'Hi {Team}', source: {} })).toThrow(
+      /^Row on line 9 cannot be sent with its message: the message uses \{Team\}, which is neither a column of the file nor a field/,
+    );
+  });
+
   it('always carries the row key, the one minted at import', () => {
     expect(JSON.parse(orderBodyFor(range, row))).toMatchObject({ external_reference_id: row.externalReferenceId, custom_amount: 25 });
   });

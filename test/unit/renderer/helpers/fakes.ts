@@ -121,6 +121,7 @@ export function row(id: number, overrides: Partial<RowDto> = {}): RowDto {
     email: `guest${id}@example.net`,
     amount: { currency: 'USD', amount: '10.00' },
     message: null,
+    sentMessage: null,
     state: 'ready',
     orderId: null,
     orderStatus: null,
