@@ -11,6 +11,7 @@ import { ENVIRONMENTS, PAUSE_REASONS, SEND_STATES } from './domain/campaigns.ts'
 import { ROW_STATES } from './domain/rows.ts';
 import { findingSchema } from './domain/findings.ts';
 import { FOLLOW_UP_KINDS } from './domain/follow-up.ts';
+import { FILE_FORMATS } from './domain/file-formats.ts';
 
 export const environmentSchema = z.enum(ENVIRONMENTS);
 export type EnvironmentName = z.infer<typeof environmentSchema>;
@@ -189,6 +190,9 @@ const campaignId = z.object({ campaignId: z.string().min(1).max(64) });
 const rowId = z.object({ rowId: z.number().int().positive() });
 const ok = z.object({ ok: z.literal(true) });
 
+/** A workbook sheet's name as the workbook has it (Excel allows 31 characters, LibreOffice more). */
+const sheetInput = z.string().min(1).max(255);
+
 /** The file as bytes, base64 so the same call works over IPC and JSON. */
 const fileInput = z.object({
   fileName: z.string().max(255),
@@ -242,11 +246,23 @@ export const contract = {
       currency: currencyInput.optional(),
       defaultAmount: z.string().max(32).nullable().optional(),
       csv: csvOptionsSchema.optional(),
+      /** A workbook's sheet to read: needed when several hold rows (the preview then lists them); ignored for a CSV. */
+      sheet: sheetInput.optional(),
       /** The campaign's default message as typed: every row's message is checked with its fields filled in. */
       message: z.string().max(1000).nullable().optional(),
     }),
     output: z.object({
+      /** How the file was read, told apart by its bytes: CSV text, or a workbook. */
+      format: z.enum(FILE_FORMATS),
+      /**
+       * A workbook's sheets, each with its non-blank rows (the header included), and the one read;
+       * null for a CSV. `sheet` null: several sheets hold rows and none was named, so none was read
+       * (no headers, no rows): ask which one and preview again with `sheet`.
+       */
+      workbook: z.object({ sheets: z.array(z.object({ name: z.string(), rows: z.number().int() })), sheet: z.string().nullable() }).nullable(),
+      /** A CSV's text encoding; for a workbook, its format ('xlsx', 'ods'). */
       encoding: z.string(),
+      /** A CSV's delimiter; '' for a workbook. */
       delimiter: z.string(),
       headers: z.array(z.string()),
       mapping: z.record(z.string(), z.number().int()),
@@ -286,6 +302,8 @@ export const contract = {
       message: z.string().max(1000).nullable().optional(),
       defaultAmount: z.string().max(32).nullable().optional(),
       csv: csvOptionsSchema.optional(),
+      /** A workbook's sheet to read; without it, a workbook with several sheets holding rows is 'invalid-input' naming them. */
+      sheet: sheetInput.optional(),
     }),
     /** The new draft, and the product its rows were checked against. */
     output: campaignSummarySchema.extend({ product: productSchema }),

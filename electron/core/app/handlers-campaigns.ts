@@ -89,6 +89,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       const preview = await ctx.imports.preview({
         ...previewRequestOf(connection, bytes, product, { defaultAmount, ...(csv ? { csv } : {}) }),
         ...(message !== null ? { message } : {}),
+        ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
       });
       return { ...preview, product: productDto(product) };
     },
@@ -103,6 +104,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
         message: messageOf(input),
         defaultAmount,
         ...(csv ? { csv } : {}),
+        ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
       });
       // One pass over the file: checked, then stored in the same job unless it holds no recipient row.
       const answer = await ctx.imports.create(request, engine.clock.now());

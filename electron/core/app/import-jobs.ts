@@ -83,8 +83,16 @@ export function runImportJob(db: Db, job: ImportJob): PreviewDto | CreateAnswer 
     if (!campaign) throw new Error(`campaign ${job.campaignId} is gone`);
     return revalidateRows(db, campaign, job.snapshot, job.now);
   }
+  if (job.kind === 'preview') {
+    try {
+      return previewDto(previewImport(db, job.request));
+    } catch (error) {
+      // The screen asks which sheet: an answer, not a failure. A create without the sheet still fails with the list.
+      if (error instanceof SheetChoiceNeeded) return sheetChoiceDto(error);
+      throw error;
+    }
+  }
   const checked = previewImport(db, job.request);
-  if (job.kind === 'preview') return previewDto(checked);
   // A file without one recipient row creates nothing: the caller says why.
   if (checked.validation.rows.length === 0) return { kind: 'empty', problem: checked.parsed.problems[0]?.message ?? null };
   const created = storeImport(db, job.request, checked, job.now, {
@@ -108,6 +116,8 @@ function mappingRecord(mapping: Readonly<Partial<Record<string, number>>>): Reco
 export function previewDto(result: CsvImport): PreviewDto {
   const { parsed, validation } = result;
   return {
+    format: parsed.format,
+    workbook: parsed.workbook ? { sheets: parsed.workbook.sheets.map((s) => ({ name: s.name, rows: s.rows })), sheet: parsed.workbook.sheet } : null,
     encoding: parsed.encoding,
     delimiter: parsed.delimiter,
     headers: [...parsed.headers],
@@ -134,14 +144,31 @@ export function previewDto(result: CsvImport): PreviewDto {
   };
 }
 
+/** A workbook whose sheet must be chosen: its sheets and their rows, nothing read (`sheet` null). */
+export function sheetChoiceDto(choice: SheetChoiceNeeded): PreviewDto {
+  return {
+    format: choice.format,
+    workbook: { sheets: choice.sheets.map((s) => ({ name: s.name, rows: s.rows })), sheet: null },
+    encoding: choice.format,
+    delimiter: '',
+    headers: [],
+    mapping: {},
+    detectedMapping: {},
+    problems: [],
+    rows: [],
+    totals: { rows: 0, valid: 0, invalid: 0, duplicateEmails: 0, knownEmails: 0, amounts: [] },
+  };
+}
+
 /** An error as it crosses between threads (structured cloning keeps neither its class nor its code). */
 export interface ErrorData {
   readonly name: string;
   readonly message: string;
   readonly stack: string | null;
   readonly code: string | null;
-  /** SheetChoiceNeeded's sheets. */
+  /** SheetChoiceNeeded's sheets and the workbook's format. */
   readonly sheets?: readonly SheetInfo[];
+  readonly format?: 'xlsx' | 'ods';
 }
 
 export function errorData(error: unknown): ErrorData {
@@ -152,7 +179,7 @@ export function errorData(error: unknown): ErrorData {
     message: error.message,
     stack: error.stack ?? null,
     code: typeof code === 'string' ? code : null,
-    ...(error instanceof SheetChoiceNeeded ? { sheets: error.sheets.map((s) => ({ name: s.name, rows: s.rows })) } : {}),
+    ...(error instanceof SheetChoiceNeeded ? { sheets: error.sheets.map((s) => ({ name: s.name, rows: s.rows })), format: error.format } : {}),
   };
 }
 
@@ -168,7 +195,7 @@ const ON_PURPOSE: Readonly<Record<string, new (message: string) => Error>> = {
 
 /** The error an import raised on purpose, as itself (a full disk as SQLite's error with its code); null for anything else. */
 export function purposefulError(data: ErrorData): Error | null {
-  if (data.name === 'SheetChoiceNeeded' && data.sheets) return new SheetChoiceNeeded(data.sheets);
+  if (data.name === 'SheetChoiceNeeded' && data.sheets && data.format) return new SheetChoiceNeeded(data.sheets, data.format);
   const Class = ON_PURPOSE[data.name];
   if (Class) return new Class(data.message);
   if (isDiskFull(data)) return Object.assign(new Error(data.message), { code: data.code });

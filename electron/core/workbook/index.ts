@@ -90,5 +90,5 @@ export function chooseSheet(workbook: OpenedWorkbook, named: string | undefined)
   const withRows = sheets.filter((s) => s.rows > 0);
   if (withRows.length === 0) return names[0]!;
   if (withRows.length === 1) return withRows[0]!.name;
-  throw new SheetChoiceNeeded(sheets);
+  throw new SheetChoiceNeeded(sheets, workbook.format);
 }

@@ -74,7 +74,10 @@ export class WorkbookError extends Error {
  */
 export class SheetChoiceNeeded extends WorkbookError {
   override readonly name = 'SheetChoiceNeeded';
-  constructor(readonly sheets: readonly SheetInfo[]) {
+  constructor(
+    readonly sheets: readonly SheetInfo[],
+    readonly format: 'xlsx' | 'ods',
+  ) {
     super(`The workbook has ${sheets.length} sheets with rows: ${sheetList(sheets)}. Choose the one that holds the recipients.`);
   }
 }

@@ -57,6 +57,8 @@ export interface WizardState {
   file: WizardFile | null;
   fileError: string | null;
   csv: CsvOptions;
+  /** The workbook sheet the person chose; null until they choose one (a workbook with one sheet of rows needs none). */
+  sheet: string | null;
   preview: Preview | null;
   previewStatus: Status;
   previewError: string | null;
@@ -91,6 +93,8 @@ export interface WizardState {
   rejectFile(message: string): void;
   setDelimiter(delimiter: Delimiter): Promise<void>;
   setMapping(field: MappingField, column: number | null): Promise<void>;
+  /** Reads the workbook's sheet `name` (its own columns: the mapping starts again) and keeps it for the draft. */
+  chooseSheet(name: string): Promise<void>;
   runPreview(): Promise<void>;
   goTo(step: Step): void;
   createDraft(): Promise<boolean>;
@@ -149,6 +153,7 @@ function initialData(environment: EnvironmentName, now: number): Omit<WizardStat
     file: null,
     fileError: null,
     csv: {},
+    sheet: null,
     preview: null,
     previewStatus: 'idle',
     previewError: null,
@@ -172,6 +177,11 @@ function initialData(environment: EnvironmentName, now: number): Omit<WizardStat
 /** The `currency` input of the calls that read the product, when the organiser stated one. */
 function currencyInput(s: Pick<WizardState, 'currency'>): { currency?: string } {
   return s.currency ? { currency: s.currency } : {};
+}
+
+/** The `sheet` input of the import calls, once the person chose one. */
+function sheetInput(s: Pick<WizardState, 'sheet'>): { sheet?: string } {
+  return s.sheet !== null ? { sheet: s.sheet } : {};
 }
 
 type WizardActions = {
@@ -327,7 +337,7 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
       },
 
       async setFile(file) {
-        set({ file, fileError: null, csv: {}, preview: null, previewStatus: 'idle' });
+        set({ file, fileError: null, csv: {}, sheet: null, preview: null, previewStatus: 'idle' });
         await get().runPreview();
       },
 
@@ -342,6 +352,12 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
 
       async setMapping(field, column) {
         set({ csv: { ...get().csv, mapping: { ...get().csv.mapping, [field]: column } } });
+        await get().runPreview();
+      },
+
+      async chooseSheet(name) {
+        if (get().sheet === name) return;
+        set({ sheet: name, csv: {} });
         await get().runPreview();
       },
 
@@ -360,6 +376,7 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
             ...currencyInput(s),
             defaultAmount: s.defaultAmount.trim() === '' ? null : s.defaultAmount.trim(),
             csv: s.csv,
+            ...sheetInput(s),
             message: s.message.trim() === '' ? null : s.message.trim(),
           }),
         );
@@ -393,6 +410,7 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
             message: s.message.trim() === '' ? null : s.message.trim(),
             defaultAmount: s.defaultAmount.trim() === '' ? null : s.defaultAmount.trim(),
             csv: s.csv,
+            ...sheetInput(s),
           }),
         );
         if (!result.ok) {

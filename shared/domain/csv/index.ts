@@ -11,14 +11,14 @@ import { decodeCsv, type CsvEncoding } from './decode.ts';
 import type { CsvDelimiter } from './delimiter.ts';
 import { decimalSeparatorOf, parseCsvText, type ParsedCsv, type ParseOptions } from './parse.ts';
 import { createTableReader, type TableLayout } from './table.ts';
+import type { FileFormat } from '../file-formats.ts';
 
 // The limits importCsv enforces, and what it throws past one.
 export { CSV_LIMITS, CsvLimitError } from './limits.ts';
 
 export interface ImportOptions extends ParseOptions, Omit<ValidateOptions, 'decimalSeparator'> {}
 
-/** What a recipient list may be: CSV text, or a workbook (Excel's .xlsx, OpenDocument's .ods). */
-export type FileFormat = 'csv' | 'xlsx' | 'ods';
+export type { FileFormat } from '../file-formats.ts';
 
 /** A workbook's sheet: its name and how many non-blank rows it has (the header included). */
 export interface SheetInfo {

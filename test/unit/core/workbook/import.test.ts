@@ -87,10 +87,11 @@ describe('a workbook error across the import worker and the contract', () => {
     const { classifyError } = await import('../../../../electron/core/app/errors.ts');
     const { WorkbookError } = await import('../../../../electron/core/workbook/index.ts');
     const sheets = [{ name: 'Budget', rows: 2 }, { name: 'Speakers', rows: 49 }];
-    const crossed = purposefulError(JSON.parse(JSON.stringify(errorData(new SheetChoiceNeeded(sheets)))));
+    const crossed = purposefulError(JSON.parse(JSON.stringify(errorData(new SheetChoiceNeeded(sheets, 'ods')))));
     expect(crossed).toBeInstanceOf(SheetChoiceNeeded);
     expect((crossed as SheetChoiceNeeded).sheets).toEqual(sheets);
-    expect(classifyError(crossed, 'campaigns:previewImport')).toMatchObject({ code: 'invalid-input', message: expect.stringMatching(/"Speakers" \(49 rows\)/) });
+    expect((crossed as SheetChoiceNeeded).format).toBe('ods');
+    expect(classifyError(crossed, 'campaigns:create')).toMatchObject({ code: 'invalid-input', message: expect.stringMatching(/"Speakers" \(49 rows\)/) });
     expect(purposefulError(errorData(new WorkbookError('damaged')))).toBeInstanceOf(WorkbookError);
   });
 });

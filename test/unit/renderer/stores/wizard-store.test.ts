@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallOutput, ProductDto, RowDto } from '../../../../shared/contract.ts';
 import { createWizardStore, selectedProduct, setupProblems } from '../../../../renderer/src/stores/wizard-store.ts';
-import { fakeApi, ManualClock, ok, row, summary } from '../helpers/fakes.ts';
+import { fakeApi, ManualClock, ok, row, summary, type Handlers } from '../helpers/fakes.ts';
 
 const product = (id: number, overrides: Partial<ProductDto> = {}): ProductDto => ({
   id,
@@ -18,6 +18,8 @@ const product = (id: number, overrides: Partial<ProductDto> = {}): ProductDto =>
 });
 
 const preview: CallOutput<'campaigns:previewImport'> = {
+  format: 'csv',
+  workbook: null,
   encoding: 'utf-8',
   delimiter: ',',
   headers: ['Name', 'Email'],
@@ -29,7 +31,7 @@ const preview: CallOutput<'campaigns:previewImport'> = {
   product: product(5),
 };
 
-function setup() {
+function setup(overrides: Handlers = {}) {
   const clock = new ManualClock();
   let rows: RowDto[] = [row(1), row(2, { state: 'invalid', errors: [{ field: 'email', message: 'Line 3: bad' }] })];
   const fake = fakeApi({
@@ -51,6 +53,7 @@ function setup() {
       return ok(skipped);
     },
     'campaigns:send': (input) => ok(summary({ id: input.campaignId, sendState: 'sending' })),
+    ...overrides,
   });
   const store = createWizardStore({ api: fake.api, timers: clock, now: clock.now });
   return { store, fake };
@@ -110,6 +113,56 @@ describe('new-campaign wizard store', () => {
     const sent = await store.getState().send();
     expect(sent?.id).toBe('d1');
     expect(fake.callsOf('campaigns:send')).toEqual([{ campaignId: 'd1', confirmed: true, totals: store.getState().preflight?.totals ?? [] }]);
+  });
+});
+
+describe('new-campaign wizard store: a workbook with several sheets', () => {
+  const sheets = [{ name: 'Notes', rows: 3 }, { name: 'Speakers', rows: 49 }];
+  const asking: CallOutput<'campaigns:previewImport'> = {
+    ...preview,
+    format: 'xlsx',
+    encoding: 'xlsx',
+    delimiter: '',
+    workbook: { sheets, sheet: null },
+    headers: [],
+    mapping: {},
+    detectedMapping: {},
+    totals: { rows: 0, valid: 0, invalid: 0, duplicateEmails: 0, knownEmails: 0, amounts: [] },
+  };
+
+  const workbookSetup = () =>
+    setup({
+      'campaigns:previewImport': (input) =>
+        ok(input.sheet ? { ...preview, format: 'xlsx', encoding: 'xlsx', delimiter: '', workbook: { sheets, sheet: input.sheet } } : asking),
+    });
+
+  it('keeps the chosen sheet, previews it with a fresh mapping, and creates the draft from it', async () => {
+    const { store, fake } = workbookSetup();
+    await store.getState().start('simulator');
+    store.getState().chooseProduct(6);
+    store.getState().setText('senderName', 'Team');
+    await store.getState().setFile({ fileName: 'speakers.xlsx', bytesBase64: 'UEsDBA==', size: 4 });
+    expect(store.getState().preview?.workbook).toEqual({ sheets, sheet: null });
+    expect(fake.callsOf('campaigns:previewImport').at(-1)).not.toHaveProperty('sheet');
+
+    await store.getState().setMapping('email', 1);
+    await store.getState().chooseSheet('Speakers');
+    expect(fake.callsOf('campaigns:previewImport').at(-1)).toMatchObject({ sheet: 'Speakers', csv: {} });
+    expect(store.getState().preview?.workbook?.sheet).toBe('Speakers');
+
+    expect(await store.getState().createDraft()).toBe(true);
+    expect(fake.callsOf('campaigns:create').at(-1)).toMatchObject({ fileName: 'speakers.xlsx', sheet: 'Speakers' });
+  });
+
+  it('forgets the sheet when another file comes', async () => {
+    const { store, fake } = workbookSetup();
+    await store.getState().start('simulator');
+    store.getState().chooseProduct(6);
+    await store.getState().setFile({ fileName: 'speakers.xlsx', bytesBase64: 'UEsDBA==', size: 4 });
+    await store.getState().chooseSheet('Speakers');
+    await store.getState().setFile({ fileName: 'other.xlsx', bytesBase64: 'UEsDBA==', size: 4 });
+    expect(store.getState().sheet).toBeNull();
+    expect(fake.callsOf('campaigns:previewImport').at(-1)).not.toHaveProperty('sheet');
   });
 });
 
