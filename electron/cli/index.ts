@@ -17,11 +17,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import('./commands/catalog.ts')).productsCommand,
   },
   validate: {
-    summary: 'check a CSV against a product, store nothing: validate FILE.csv --product ID [--amount N] [--json]',
+    summary: 'check a CSV or workbook against a product, store nothing: validate FILE.csv|.xlsx|.ods --product ID [--sheet NAME] [--amount N] [--json]',
     load: async () => (await import('./commands/catalog.ts')).validateCommand,
   },
   send: {
-    summary: 'import a CSV and send one gift per valid row: send FILE.csv --product ID [--amount N] [--sender NAME] [--message TEXT] [--yes]',
+    summary: 'import a CSV or workbook and send one gift per valid row: send FILE.csv|.xlsx|.ods --product ID [--sheet NAME] [--amount N] [--sender NAME] [--message TEXT] [--yes]',
     load: async () => (await import('./commands/sending.ts')).sendCommand,
   },
   resume: {

@@ -1,9 +1,11 @@
-// giftbatch products / validate: read the catalog and check a CSV against a product, storing nothing.
+// giftbatch products / validate: read the catalog and check a recipients file (CSV or workbook)
+// against a product, storing nothing.
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
-import type { CallInput, ProductDto } from '../../../shared/contract.ts';
+import type { CallInput, CallOutput, ProductDto } from '../../../shared/contract.ts';
 import { isCurrencyCode } from '../../../shared/domain/money.ts';
 import { DefaultAmountError } from '../../core/app/handlers-campaigns.ts';
+import { SheetChoiceNeeded } from '../../core/workbook/index.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
 import { commonOf, out, parseCommand, positiveInt, printJson, say, withService } from '../options.ts';
 
@@ -80,7 +82,7 @@ export async function productsCommand(argv: string[]): Promise<number> {
 }
 
 export function readCsvFile(path: string | undefined, help: string): Uint8Array {
-  if (!path) throw new UsageError(`Name the CSV file.\n\n${help}`);
+  if (!path) throw new UsageError(`Name the recipients file (.csv, .xlsx or .ods).\n\n${help}`);
   try {
     return readFileSync(path);
   } catch (error) {
@@ -92,7 +94,7 @@ export function readCsvFile(path: string | undefined, help: string): Uint8Array 
 export function importInput(
   common: { env: ImportInput['environment'] },
   file: { path: string; bytes: Uint8Array },
-  values: { product?: string; amount?: string; country?: string; currency?: string },
+  values: { product?: string; amount?: string; country?: string; currency?: string; sheet?: string },
   help: string,
 ) {
   const productId = positiveInt(values.product, '--product');
@@ -105,19 +107,40 @@ export function importInput(
     ...(values.country ? { country: values.country.toUpperCase() } : {}),
     ...currencyOption(values.currency),
     ...(values.amount !== undefined ? { defaultAmount: values.amount } : {}),
+    ...sheetOption(values.sheet),
   };
+}
+
+/** `--sheet NAME`: the workbook's sheet to read, as the workbook names it. */
+function sheetOption(text: string | undefined): { sheet?: string } {
+  if (text === undefined) return {};
+  if (text.trim() === '') throw new UsageError('--sheet takes the name of a sheet of the workbook, e.g. --sheet Speakers.');
+  return { sheet: text };
+}
+
+/** What a workbook with several sheets and no --sheet says: `Sheets: Speakers (48 rows), Notes (3 rows). Choose one with --sheet NAME.` */
+export function sheetChoiceError(sheets: ReadonlyArray<{ name: string; rows: number }>): UsageError {
+  const list = sheets.map((s) => `${s.name} (${s.rows} row${s.rows === 1 ? '' : 's'})`).join(', ');
+  return new UsageError(`The workbook has several sheets with rows. Sheets: ${list}. Choose one with --sheet NAME.`);
 }
 
 type ImportInput = CallInput<'campaigns:previewImport'>;
 
-/** Runs an import call, saying a bad --amount in the flag's words. */
+/** Runs an import call, saying a bad --amount in the flag's words, and a sheet to choose as --sheet's list. */
 export async function withAmountFlag<T>(amount: string | undefined, run: () => Promise<T>): Promise<T> {
   try {
     return await run();
   } catch (error) {
     if (error instanceof DefaultAmountError && amount !== undefined) throw new UsageError(`--amount ${amount}: ${error.reason}.`);
+    if (error instanceof SheetChoiceNeeded) throw sheetChoiceError(error.sheets);
     throw error;
   }
+}
+
+/** How the file was read, for the person: `utf-8, delimiter ","`, or `workbook, sheet "Speakers"`. */
+function layoutText(preview: CallOutput<'campaigns:previewImport'>): string {
+  if (preview.workbook) return `${preview.format} workbook, sheet ${JSON.stringify(preview.workbook.sheet)}`;
+  return `${preview.encoding}, delimiter ${JSON.stringify(preview.delimiter)}`;
 }
 
 /** What the person should know about the product's currency, on stderr. */
@@ -126,11 +149,16 @@ export function noteCurrency(product: ProductDto): void {
   if (note) say(`note: ${note}.`);
 }
 
-const VALIDATE_HELP = `Usage: giftbatch validate FILE.csv --product ID [--amount N] [--country CC] [--currency CCC] [--json]
-Checks every row against the product without creating a campaign.`;
+const VALIDATE_HELP = `Usage: giftbatch validate FILE.csv|.xlsx|.ods --product ID [--sheet NAME] [--amount N] [--country CC] [--currency CCC] [--json]
+Checks every row against the product without creating a campaign. A workbook with several sheets
+holding rows needs --sheet NAME (without it the sheets are listed with their rows).`;
 
 export async function validateCommand(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, { product: { type: 'string' }, amount: { type: 'string' }, country: { type: 'string' }, currency: { type: 'string' } }, VALIDATE_HELP);
+  const parsed = parseCommand(
+    argv,
+    { product: { type: 'string' }, amount: { type: 'string' }, country: { type: 'string' }, currency: { type: 'string' }, sheet: { type: 'string' } },
+    VALIDATE_HELP,
+  );
   if (!parsed) return EXIT.ok;
   const common = commonOf(parsed.values);
   const path = parsed.positionals[0];
@@ -138,6 +166,7 @@ export async function validateCommand(argv: string[]): Promise<number> {
   const input = importInput(common, { path: path ?? '', bytes }, parsed.values, VALIDATE_HELP);
   return withService(common, {}, async (cli) => {
     const preview = await withAmountFlag(parsed.values.amount, () => cli.call('campaigns:previewImport', input));
+    if (preview.workbook?.sheet === null) throw sheetChoiceError(preview.workbook.sheets);
     noteCurrency(preview.product);
     const { totals } = preview;
     const errors = [
@@ -159,7 +188,7 @@ export async function validateCommand(argv: string[]): Promise<number> {
         warnings,
       });
     } else {
-      out(`${totals.rows} rows: ${totals.valid} valid, ${totals.invalid} invalid, ${totals.duplicateEmails} duplicate e-mails (${preview.encoding}, delimiter ${JSON.stringify(preview.delimiter)})`);
+      out(`${totals.rows} rows: ${totals.valid} valid, ${totals.invalid} invalid, ${totals.duplicateEmails} duplicate e-mails (${layoutText(preview)})`);
       for (const t of totals.amounts) out(`Total of valid rows: ${t.currency} ${t.amount}`);
       for (const e of errors) out(e.message);
       for (const w of warnings) out(`warning: ${w.message}`);

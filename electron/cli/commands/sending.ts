@@ -5,6 +5,8 @@ import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import type { CallInput, CallOutput, CampaignSummary, EventPayload } from '../../../shared/contract.ts';
 import { stockText } from '../../../shared/domain/availability.ts';
+import type { RowState } from '../../../shared/domain/rows.ts';
+import { SKIP_POLICY_TEXT } from '../../../shared/domain/skips.ts';
 import { AppError } from '../../core/app/errors.ts';
 import { repeatRecipientsProblem, ServiceError } from '../../core/engine.ts';
 import { campaignStatus } from '../status.ts';
@@ -14,11 +16,14 @@ import { progressView } from '../progress.ts';
 import { importInput, noteCurrency, readCsvFile, withAmountFlag } from './catalog.ts';
 import { statusLine } from './tracking.ts';
 
-const SEND_HELP = `Usage: giftbatch send FILE.csv --product ID [--amount N] [--sender NAME] [--message TEXT]
-                      [--name NAME] [--country CC] [--currency CCC] [--rate R] [--send-repeats] [--yes] [--json]
+const SEND_HELP = `Usage: giftbatch send FILE.csv|.xlsx|.ods --product ID [--sheet NAME] [--amount N] [--sender NAME] [--message TEXT]
+                      [--name NAME] [--country CC] [--currency CCC] [--rate R] [--gift-per-row] [--send-repeats] [--yes] [--json]
 Imports the file as a new campaign, checks the product and every row, asks you to confirm (orders
 are final; --yes confirms), then sends one order per valid row. Ctrl-C pauses cleanly; continue
-with \`giftbatch resume CAMPAIGN_ID\`.`;
+with \`giftbatch resume CAMPAIGN_ID\`.
+A row whose address repeats an earlier line is skipped (one gift per person) unless --gift-per-row;
+a recipient who already has a gift from this environment is skipped unless --send-repeats. Skipped
+rows are listed; \`giftbatch report\` says why for each.`;
 
 const RESUME_HELP = `Usage: giftbatch resume CAMPAIGN_ID [--rate R] [--same-account] [--send-repeats] [--yes] [--json]
 Looks up every interrupted order by its key first, then sends what is left (after confirmation).
@@ -56,9 +61,11 @@ export async function sendCommand(argv: string[]): Promise<number> {
       name: { type: 'string' },
       country: { type: 'string' },
       currency: { type: 'string' },
+      sheet: { type: 'string' },
       rate: { type: 'string' },
       yes: { type: 'boolean' },
       'send-repeats': { type: 'boolean' },
+      'gift-per-row': { type: 'boolean' },
     },
     SEND_HELP,
   );
@@ -75,21 +82,25 @@ export async function sendCommand(argv: string[]): Promise<number> {
         name: parsed.values.name ?? `${basename(file ?? 'recipients.csv')} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
         senderName: parsed.values.sender ?? 'Giftbatch',
         message: parsed.values.message ?? null,
+        repeats: { inCampaign: parsed.values['gift-per-row'] ? 'send' : 'skip', earlier: parsed.values['send-repeats'] ? 'send' : 'skip' },
       }),
     );
     noteCurrency(created.product);
     const id = created.id;
-    say(`Campaign ${id}: ${created.counts.ready} rows ready, ${created.counts.invalid} invalid.`);
-    for await (const row of invalidRows(cli, id, created.counts.invalid)) for (const e of row.errors) say(`  ${e.message}`);
+    say(`Campaign ${id}: ${created.counts.ready} rows ready, ${created.counts.invalid} invalid, ${created.counts.skipped} skipped.`);
+    for await (const row of rowsIn(cli, id, 'invalid', created.counts.invalid)) for (const e of row.errors) say(`  ${e.message}`);
+    for await (const row of rowsIn(cli, id, 'skipped', created.counts.skipped)) {
+      if (row.skippedBy !== null) say(`  Line ${row.line} (${row.email ?? ''}) skipped: ${SKIP_POLICY_TEXT[row.skippedBy]}.`);
+    }
     return confirmAndSend(cli, common, id, { yes: parsed.values.yes ?? false, allowRepeats: parsed.values['send-repeats'] ?? false });
   });
 }
 
-/** The campaign's invalid rows, a page at a time. */
-async function* invalidRows(cli: Cli, campaignId: string, count: number) {
+/** The campaign's rows in a state, a page at a time. */
+async function* rowsIn(cli: Cli, campaignId: string, state: RowState, count: number) {
   const limit = 5_000;
   for (let offset = 0; offset < count; offset += limit) {
-    const page = await cli.call('campaigns:rows', { campaignId, states: ['invalid'], offset, limit });
+    const page = await cli.call('campaigns:rows', { campaignId, states: [state], offset, limit });
     yield* page.rows;
     if (page.rows.length < limit) return;
   }
@@ -153,6 +164,8 @@ async function confirmAndSend(cli: Cli, common: Common, id: string, choices: Sen
     return finish(cli, common, id, null);
   }
   const total = preflight.totals.map((m) => `${m.currency} ${m.amount}`).join(' + ');
+  const { people, rows } = preflight.repeatsInCampaign;
+  if (people > 0) say(`${people} ${people === 1 ? 'person gets' : 'people get'} more than one gift from this campaign (${rows} gift(s) beyond the first), as chosen.`);
   if (!choices.yes && !(await confirm(`Send ${preflight.rowsToSend} gift orders totalling ${total}? Orders are final and cannot be cancelled. [y/N] `))) {
     say(`Not sent. Orders are final, so sending needs a confirmation: run \`giftbatch resume ${id} --yes\` when ready.`);
     return finish(cli, common, id, EXIT.usage);
