@@ -9,6 +9,7 @@
 import { z } from 'zod';
 import { ENVIRONMENTS, PAUSE_REASONS, SEND_STATES } from './domain/campaigns.ts';
 import { ROW_STATES } from './domain/rows.ts';
+import { SKIP_POLICIES } from './domain/skips.ts';
 import { findingSchema } from './domain/findings.ts';
 import { FOLLOW_UP_KINDS } from './domain/follow-up.ts';
 import { FILE_FORMATS } from './domain/file-formats.ts';
@@ -89,6 +90,8 @@ export const rowSchema = z.object({
    */
   sentMessage: z.string().nullable(),
   state: rowStateSchema,
+  /** A skipped row the import left out by a policy (its address repeats an earlier line, or had a gift before); null otherwise. */
+  skippedBy: z.enum(SKIP_POLICIES).nullable(),
   orderId: z.number().nullable(),
   orderStatus: z.string().nullable(),
   itemId: z.number().nullable(),
@@ -156,6 +159,11 @@ export const preflightSchema = z.object({
    * will refuse unless `sameAccount` is confirmed.
    */
   accountChanged: z.string().nullable(),
+  /**
+   * People this campaign would give more than one gift: rows to send whose address another row of
+   * the campaign also sends to (or already did). `rows`: the gifts beyond the first per person.
+   */
+  repeatsInCampaign: z.object({ people: z.number().int(), rows: z.number().int() }),
 });
 
 /** What one poll round did; `nextCheckInMs`: when the schedule would run the next one (30–60 s after a send, backing off to 15 min). */
@@ -299,6 +307,12 @@ export const contract = {
       currency: currencyInput.optional(),
       name: z.string().trim().min(1).max(200),
       senderName: z.string().trim().min(1).max(200),
+      /**
+       * Repeated recipients, decided on purpose: a row whose address repeats an earlier line
+       * (`inCampaign`), or whose recipient had a gift from an earlier campaign of the environment
+       * (`earlier`), is stored skipped ('skip', the default) or sent like any row ('send').
+       */
+      repeats: z.object({ inCampaign: z.enum(['skip', 'send']), earlier: z.enum(['skip', 'send']) }).optional(),
       message: z.string().max(1000).nullable().optional(),
       defaultAmount: z.string().max(32).nullable().optional(),
       csv: csvOptionsSchema.optional(),

@@ -17,7 +17,7 @@ import { openDatabase, type Db } from './db/open.ts';
 import { processAlive, requestSendStop, sendLeaseLive, type HeldLease as HeldSendLease } from './db/repos/send-leases.ts';
 import { requeueFailedRows } from './db/repos/recipient-edits.ts';
 import { discardUnfinishedImports, getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type ProductSnapshot } from './db/repos/campaigns.ts';
-import { countByState, faceValueTotals, learnedCurrency, newestTrackedOrderAt, repeatRecipientLines } from './db/repos/recipients.ts';
+import { countByState, faceValueTotals, learnedCurrency, newestTrackedOrderAt, repeatRecipientLines, repeatsInCampaign } from './db/repos/recipients.ts';
 import { DATABASE_FILE } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
 import type { Availability, Product } from './service/index.ts';
@@ -96,6 +96,8 @@ export interface PreflightResult {
    * sending them needs its own confirmation (a second gift to the same person).
    */
   repeatRecipients: { count: number; lines: number[] };
+  /** People this campaign itself would give more than one gift (rows the organiser chose to send anyway). */
+  repeatsInCampaign: { people: number; rows: number };
 }
 
 export interface CheckedSendOptions extends RunOptions {
@@ -314,6 +316,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         totals: faceValueTotals(db, campaignId, ['ready', 'sending']),
         rowsToSend: counts.ready + counts.sending,
         repeatRecipients: repeats,
+        repeatsInCampaign: repeatsInCampaign(db, campaignId),
       };
     },
 

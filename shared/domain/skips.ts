@@ -10,3 +10,31 @@ export const SKIPPED_BY_ORGANISER: SkipCause = { by: 'organiser' };
 export function skippedBecause(cause: SkipCause = SKIPPED_BY_ORGANISER): string {
   return cause.by === 'organiser' ? 'Skipped by the organiser' : `Skipped by policy: ${cause.policy}`;
 }
+
+/**
+ * The import's own reasons to leave a valid row out unless the organiser chose to send it: its
+ * address repeats an earlier line of the same file, or its recipient already has a gift ordered
+ * from this environment in an earlier campaign. Both are skipped by default; the organiser chooses
+ * "one gift per row, even to repeated addresses" or "send to earlier recipients too" to keep them.
+ */
+export const SKIP_POLICIES = ['repeat-in-campaign', 'earlier-campaign'] as const;
+export type SkipPolicy = (typeof SKIP_POLICIES)[number];
+
+/** What each policy says of a row it skipped. */
+export const SKIP_POLICY_TEXT: Readonly<Record<SkipPolicy, string>> = {
+  'repeat-in-campaign': 'its address repeats an earlier line of this campaign (one gift per person unless "one gift per row" is chosen)',
+  'earlier-campaign': 'its recipient already has a gift ordered from this environment in an earlier campaign',
+};
+
+/** Why a skipped row was skipped: by its policy when it has one, else by the organiser. */
+export function skipCauseOf(skippedBy: SkipPolicy | null): SkipCause {
+  return skippedBy === null ? SKIPPED_BY_ORGANISER : { by: 'policy', policy: SKIP_POLICY_TEXT[skippedBy] };
+}
+
+/** What the organiser chose for repeated recipients at import: 'skip' (the default) or 'send'. */
+export interface RepeatChoices {
+  readonly inCampaign: 'skip' | 'send';
+  readonly earlier: 'skip' | 'send';
+}
+
+export const DEFAULT_REPEAT_CHOICES: RepeatChoices = { inCampaign: 'skip', earlier: 'skip' };

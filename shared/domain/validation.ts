@@ -58,6 +58,10 @@ export interface ValidatedRow {
   readonly warnings: readonly RowIssue[];
   /** The cells the row was read from (kept with the campaign as its source); none for a typed row. */
   readonly raw: readonly string[];
+  /** A valid row whose address an earlier valid line of the file has: that line (the import skips this one by default). */
+  readonly repeatOf: number | null;
+  /** Its address was a recipient of an earlier campaign of this environment (`knownEmails`). */
+  readonly earlierRecipient: boolean;
 }
 
 export interface ValidationTotals {
@@ -121,8 +125,9 @@ export interface RowValidator {
 export function createRowValidator(product: ProductForValidation, options: ValidateOptions = {}): RowValidator {
   const currency = product.currency.toUpperCase();
   const decimalSeparator = options.decimalSeparator ?? '.';
-  // The first line of each address, by its comparison key.
+  // The first line of each address, by its comparison key; and the first valid one.
   const firstLines = new Map<string, number>();
+  const firstValidLines = new Map<string, number>();
   const knownEmails = options.knownEmails !== undefined && options.knownEmails.size > 0 ? options.knownEmails : null;
   const out: ValidatedRow[] = [];
   let valid = 0;
@@ -148,21 +153,24 @@ export function createRowValidator(product: ProductForValidation, options: Valid
     }
 
     const email = cleanEmail(row.email);
+    let key: string | null = null;
+    let earlierRecipient = false;
     if (email === '') errors = add(errors, 'email', line, 'the e-mail address is missing');
     else if (email.length > MAX_EMAIL_LENGTH) {
       errors = add(errors, 'email', line, `the e-mail address is ${email.length} characters long; the limit is ${MAX_EMAIL_LENGTH}`);
     } else {
-      const key = emailKey(email);
+      key = emailKey(email);
       if (key === null) errors = add(errors, 'email', line, `"${email}" is not a valid e-mail address`);
       else {
         const first = firstLines.get(key);
         if (first === undefined) firstLines.set(key, line);
         else {
           duplicates++;
-          warnings = add(warnings, 'email', line, `"${email}" also appears on line ${first}; each line sends its own gift`);
+          warnings = add(warnings, 'email', line, `"${email}" also appears on line ${first}`);
         }
         if (knownEmails?.has(key)) {
           known++;
+          earlierRecipient = true;
           warnings = add(warnings, 'email', line, `"${email}" was already a recipient in an earlier campaign`);
         }
       }
@@ -184,8 +192,14 @@ export function createRowValidator(product: ProductForValidation, options: Valid
     const amount = typeof found === 'string' ? null : found;
     if (typeof found === 'string') errors = add(errors, 'amount', line, found);
 
+    let repeatOf: number | null = null;
     if (errors === null) {
       valid++;
+      if (key !== null) {
+        const firstValid = firstValidLines.get(key);
+        if (firstValid === undefined) firstValidLines.set(key, line);
+        else repeatOf = firstValid;
+      }
       if (amount) {
         sum += amount.minor;
         if (!Number.isSafeInteger(sum)) throw new MoneyError(`the ${currency} total is too large`);
@@ -200,6 +214,8 @@ export function createRowValidator(product: ProductForValidation, options: Valid
       errors: errors ?? NO_ISSUES,
       warnings: warnings ?? NO_ISSUES,
       raw: row.raw ?? NO_CELLS,
+      repeatOf,
+      earlierRecipient,
     };
     out.push(validated);
     return validated;

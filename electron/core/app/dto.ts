@@ -65,6 +65,7 @@ export function rowDto(r: Recipient, now: number, campaign: Pick<Campaign, 'mess
     message: r.message,
     sentMessage: sentMessageText(r, campaign),
     state: r.state,
+    skippedBy: r.skippedBy,
     orderId: r.orderId,
     orderStatus: r.orderStatus,
     itemId: r.itemId,

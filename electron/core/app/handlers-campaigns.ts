@@ -105,6 +105,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
         defaultAmount,
         ...(csv ? { csv } : {}),
         ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
+        ...(input.repeats ? { repeats: input.repeats } : {}),
       });
       // One pass over the file: checked, then stored in the same job unless it holds no recipient row.
       const answer = await ctx.imports.create(request, engine.clock.now());
@@ -141,7 +142,16 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       }
       if (accountChanged !== null && stopIfAccountChanged) {
         const { counts, remaining } = ctx.summary(campaignId);
-        return { ok: false, problems: [], rowsToSend: counts.ready + counts.sending, totals: remaining, availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged };
+        return {
+          ok: false,
+          problems: [],
+          rowsToSend: counts.ready + counts.sending,
+          totals: remaining,
+          availability: null,
+          repeatRecipients: { count: 0, lines: [] },
+          accountChanged,
+          repeatsInCampaign: { people: 0, rows: 0 },
+        };
       }
       const result = await engine.preflight(campaignId);
       return {
@@ -152,6 +162,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
         availability: result.availability ? { inStock: result.availability.inStock ?? null, message: result.availability.message ?? null } : null,
         repeatRecipients: result.repeatRecipients,
         accountChanged,
+        repeatsInCampaign: result.repeatsInCampaign,
       };
     },
 

@@ -3,7 +3,8 @@
 import type { CsvImport, ImportOptions } from '../../../shared/domain/csv/index.ts';
 import { cellsByHeader } from '../../../shared/domain/message-template.ts';
 import type { Money } from '../../../shared/domain/money.ts';
-import { checkRowMessages } from '../../../shared/domain/validation.ts';
+import { DEFAULT_REPEAT_CHOICES, type RepeatChoices, type SkipPolicy } from '../../../shared/domain/skips.ts';
+import { checkRowMessages, type ValidatedRow } from '../../../shared/domain/validation.ts';
 import type { Db } from '../db/open.ts';
 import { createCampaign, type StoreInParts, type CreatedCampaign, type Environment, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { usedEmails, type NewRecipient } from '../db/repos/recipients.ts';
@@ -23,6 +24,8 @@ export interface ImportRequest {
   csv?: Pick<ImportOptions, 'delimiter' | 'mapping'>;
   /** A workbook's sheet to read (needed when several hold rows: SheetChoiceNeeded lists them); ignored for a CSV. */
   sheet?: string;
+  /** What to do with repeated recipients (default: skip both kinds; shared/domain/skips.ts). */
+  repeats?: RepeatChoices;
 }
 
 /** `message`: the campaign's default message, checked with each row's fields filled in as the campaign would send it. */
@@ -46,11 +49,21 @@ export function previewImport(db: Db, request: PreviewRequest): CsvImport {
   return validation === checked.validation ? checked : { ...checked, validation };
 }
 
-/** The validated rows as the recipients table takes them, each with the cells it was read from. */
-export function recipientsOf({ parsed, validation }: CsvImport): NewRecipient[] {
+/**
+ * The validated rows as the recipients table takes them, each with the cells it was read from. A
+ * valid row that repeats an earlier line's address, or whose recipient had a gift from an earlier
+ * campaign, is stored skipped by its policy unless `repeats` says to send it.
+ */
+export function recipientsOf({ parsed, validation }: CsvImport, repeats: RepeatChoices = DEFAULT_REPEAT_CHOICES): NewRecipient[] {
+  const skippedBy = (row: ValidatedRow): SkipPolicy | null => {
+    if (row.repeatOf !== null && repeats.inCampaign === 'skip') return 'repeat-in-campaign';
+    if (row.earlierRecipient && repeats.earlier === 'skip') return 'earlier-campaign';
+    return null;
+  };
   return validation.rows.map((row) => {
     const raw = row.raw;
     return {
+      skippedBy: row.errors.length > 0 ? null : skippedBy(row),
       line: row.line,
       name: row.name || null,
       email: row.email || null,
@@ -83,7 +96,7 @@ export function storeImport(db: Db, request: ImportRequest, preview: CsvImport, 
       defaultAmountMinor: request.defaultAmount?.minor ?? null,
       currency: request.product.currency,
     },
-    recipientsOf(preview),
+    recipientsOf(preview, request.repeats),
     now,
     parts,
   );

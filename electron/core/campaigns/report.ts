@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import Papa from 'papaparse';
 import { crashPoint } from '../crash-points.ts';
 import type { Money } from '../../../shared/domain/money.ts';
-import { skippedBecause } from '../../../shared/domain/skips.ts';
+import { skipCauseOf, skippedBecause, type SkipPolicy } from '../../../shared/domain/skips.ts';
 import { exactAmount, exactTotals, isCurrencyCode, isPlainDecimal, toDecimal, type DecimalAmount } from '../../../shared/domain/money.ts';
 import type { Db } from '../db/open.ts';
 import type { Issue } from '../db/parse.ts';
@@ -228,13 +228,15 @@ export function issuesText(issues: readonly Issue[], line: number): string {
  * refusal (failed), that it waits to be sent (ready) or for the service's answer (sending), and how
  * its order ended (cancelled). Never empty for a row without a standing order.
  */
-export function whyNotSent(r: Readonly<Pick<Recipient, 'state' | 'lastError' | 'line' | 'orderStatus' | 'itemStatus'>> & { readonly errors: readonly Issue[] }): string | null {
+export function whyNotSent(
+  r: Readonly<Pick<Recipient, 'state' | 'lastError' | 'line' | 'orderStatus' | 'itemStatus'>> & { readonly errors: readonly Issue[]; readonly skippedBy?: SkipPolicy | null },
+): string | null {
   const issues = issuesText(r.errors, r.line);
   switch (r.state) {
     case 'invalid':
       return `Not valid: ${issues || 'no reason was recorded; edit the row to check it again'}`;
     case 'skipped':
-      return issues ? `${skippedBecause()} (it was not valid: ${issues})` : skippedBecause();
+      return issues ? `${skippedBecause()} (it was not valid: ${issues})` : skippedBecause(skipCauseOf(r.skippedBy ?? null));
     case 'failed':
       return r.lastError ?? 'The service refused the order; it gave no reason.';
     case 'ready':

@@ -214,7 +214,7 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
       const result = await settle(deps.api['campaigns:preflight']({ campaignId }));
       if (get().draft?.id !== campaignId) return;
       if (!result.ok) {
-        set({ preflightStatus: 'failed', preflight: { ok: false, problems: [result.error.message], rowsToSend: 0, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged: null } });
+        set({ preflightStatus: 'failed', preflight: { ok: false, problems: [result.error.message], rowsToSend: 0, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged: null, repeatsInCampaign: { people: 0, rows: 0 } } });
         return;
       }
       set({ preflight: result.value, preflightStatus: 'ready' });

@@ -3,6 +3,7 @@ import { sql as authPause } from './0002-auth-pause.ts';
 import { sql as sendLeases } from './0003-send-leases.ts';
 import { sql as verifiedOrders } from './0004-verified-orders.ts';
 import { sql as tallies } from './0005-tallies.ts';
+import { sql as skipPolicies } from './0006-skip-policies.ts';
 
 export interface Migration {
   /** The schema version this migration brings the database to (1, 2, 3…, no gaps). */
@@ -21,6 +22,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 3, name: '0003-send-leases', sql: sendLeases },
   { version: 4, name: '0004-verified-orders', sql: verifiedOrders, rebuildsTables: true },
   { version: 5, name: '0005-tallies', sql: tallies },
+  { version: 6, name: '0006-skip-policies', sql: skipPolicies },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -144,7 +144,7 @@ export function createCampaign(db: Db, input: NewCampaign, rows: readonly NewRec
     })();
   } else {
     db.transaction(() => insertCampaign(parts.marker))();
-    const counts = { inserted: 0, ready: 0, invalid: 0 };
+    const counts = { inserted: 0, ready: 0, invalid: 0, skipped: 0 };
     // The parts commit without waiting for the disk and without checkpointing the log (synchronous =
     // NORMAL, safe in WAL but for a power cut; no automatic checkpoint): the last transaction, which
     // shows the campaign, commits with the connection's own settings, and its fsync of the log covers
@@ -163,6 +163,7 @@ export function createCampaign(db: Db, input: NewCampaign, rows: readonly NewRec
         counts.inserted += part.inserted;
         counts.ready += part.ready;
         counts.invalid += part.invalid;
+        counts.skipped += part.skipped;
       }
     } finally {
       db.pragma(`synchronous = ${synchronous}`);

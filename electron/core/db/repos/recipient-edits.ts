@@ -19,7 +19,8 @@ function move(db: Db, rowId: number, from: RowState, to: RowState, kind: EventKi
     db,
     rowId,
     kind,
-    'UPDATE recipients SET state = ?, updated_at = ? WHERE id = ? AND state = ? RETURNING campaign_id',
+    // A row the person moves is theirs from then on: no policy's skip stays on it.
+    'UPDATE recipients SET state = ?, skipped_by = NULL, updated_at = ? WHERE id = ? AND state = ? RETURNING campaign_id',
     [to, now, rowId, from],
     now,
     { from, to },

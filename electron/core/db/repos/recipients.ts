@@ -6,6 +6,7 @@ import { emailKey } from '../../../../shared/domain/email.ts';
 import { exactDecimalText, isCurrencyCode, type DecimalAmount, type Money } from '../../../../shared/domain/money.ts';
 import { findingSchema } from '../../../../shared/domain/findings.ts';
 import { HAS_A_GIFT, ROW_STATES, type RowState } from '../../../../shared/domain/rows.ts';
+import { SKIP_POLICIES, type SkipPolicy } from '../../../../shared/domain/skips.ts';
 import { newExternalReferenceId } from '../ids.ts';
 import type { Db } from '../open.ts';
 import {
@@ -34,6 +35,8 @@ export interface NewRecipient {
   readonly warnings?: readonly Issue[];
   /** The cells as read from the file, kept so an invalid row can be shown and fixed as it was. */
   readonly source?: Readonly<Record<string, string>> | null;
+  /** A valid row the import leaves out by this policy (stored skipped); an invalid row stays invalid. */
+  readonly skippedBy?: SkipPolicy | null;
 }
 
 const issues = jsonText(z.array(issueSchema)).nullable().transform((v) => v ?? []);
@@ -76,6 +79,7 @@ const recipientColumns = z.object({
   issued_amount: z.string().nullable(),
   issued_currency: z.string().nullable(),
   discrepancies: jsonText(z.array(findingSchema)).nullable(),
+  skipped_by: z.enum(SKIP_POLICIES).nullable(),
 });
 
 /** What the send queue needs of a row to build its order: no order fields; the cells only for its message's fields. */
@@ -150,6 +154,8 @@ const recipientRow = recipientColumns.transform((r) => ({
   deliveredAt: r.delivered_at,
   updatedAt: r.updated_at,
   nextAttemptAt: r.next_attempt_at,
+  /** The import's policy that skipped it (schema 6); null for every other row, one the organiser skipped included. */
+  skippedBy: r.skipped_by,
 }));
 export type Recipient = z.output<typeof recipientRow>;
 
@@ -165,12 +171,14 @@ export interface InsertCounts {
   readonly inserted: number;
   readonly ready: number;
   readonly invalid: number;
+  /** Valid rows the import left out by a policy (stored skipped). */
+  readonly skipped: number;
 }
 
 const INSERT_SQL = `INSERT INTO recipients
   (campaign_id, line, name, email, amount_minor, currency, message, state, external_reference_id,
-   errors, warnings, source, created_at, updated_at)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+   errors, warnings, source, created_at, updated_at, skipped_by)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * Inserts rows into a campaign, each with a fresh external_reference_id, all or nothing.
@@ -189,6 +197,7 @@ export function insertRecipients(
 ): InsertCounts {
   const insert = statement(db, INSERT_SQL);
   let invalid = 0;
+  let skipped = 0;
   // Inserts fire no tally trigger (one per row cost more than the inserts themselves): the rows'
   // tallies (schema 5) are added here, in the same transaction. New rows have no charge and no flag.
   const tallies = new Map<string, { state: RowState; currency: string; rows: number; priced: number; amountMinor: number }>();
@@ -196,7 +205,9 @@ export function insertRecipients(
     for (const row of rows) {
       const bad = row.errors !== undefined && row.errors.length > 0;
       if (bad) invalid++;
-      const state: RowState = bad ? 'invalid' : 'ready';
+      const skippedBy = bad ? null : (row.skippedBy ?? null);
+      const state: RowState = bad ? 'invalid' : skippedBy !== null ? 'skipped' : 'ready';
+      if (state === 'skipped') skipped++;
       const currency = row.currency ?? '';
       const key = `${state} ${currency}`;
       let tally = tallies.get(key);
@@ -221,12 +232,13 @@ export function insertRecipients(
         row.source ? JSON.stringify(row.source) : null,
         now,
         now,
+        skippedBy,
       );
     }
     const add = statement(db, ADD_TALLY_SQL);
     for (const t of tallies.values()) add.run(campaignId, t.state, t.currency, t.rows, t.priced, t.amountMinor);
   })();
-  return { inserted: rows.length, ready: rows.length - invalid, invalid };
+  return { inserted: rows.length, ready: rows.length - invalid - skipped, invalid, skipped };
 }
 
 export function getRecipient(db: Db, id: number): Recipient | null {
@@ -658,4 +670,49 @@ export function usedEmails(
   const keys = new Set<string>();
   for (const email of z.array(z.string()).parse(raws)) keys.add(emailKey(email) ?? email.toLowerCase());
   return keys;
+}
+
+/**
+ * People the campaign would give more than one gift: addresses on more than one of its rows that
+ * are ready or have a gift, at least one of them still to send. `rows`: the gifts beyond the first
+ * per person. Grouped in SQL by lower() for ASCII addresses; the few with other letters by emailKey.
+ */
+export function repeatsInCampaign(db: Db, campaignId: string): { people: number; rows: number } {
+  const params = { campaignId, states: JSON.stringify(['ready', ...HAS_A_GIFT]) };
+  const ascii = z.object({ people: z.number().int(), rows: z.number().int().nullable() }).parse(
+    statement(
+      db,
+      `SELECT count(*) AS people, sum(n - 1) AS rows FROM (
+         SELECT lower(email) AS address, count(*) AS n, sum(state = 'ready') AS toSend FROM recipients
+          WHERE campaign_id = @campaignId AND email IS NOT NULL AND NOT email GLOB ${BEYOND_ASCII}
+            AND state IN (SELECT value FROM json_each(@states))
+          GROUP BY address HAVING n > 1 AND toSend > 0)`,
+    ).get(params),
+  );
+  const wide = parseRows(
+    z.object({ email: z.string(), state: z.enum(ROW_STATES) }),
+    'recipients',
+    statement(
+      db,
+      `SELECT email, state FROM recipients WHERE campaign_id = @campaignId AND email GLOB ${BEYOND_ASCII}
+        AND state IN (SELECT value FROM json_each(@states))`,
+    ).all(params),
+  );
+  const groups = new Map<string, { n: number; toSend: number }>();
+  for (const { email, state } of wide) {
+    const key = emailKey(email) ?? email;
+    const group = groups.get(key) ?? { n: 0, toSend: 0 };
+    group.n += 1;
+    if (state === 'ready') group.toSend += 1;
+    groups.set(key, group);
+  }
+  let people = ascii.people;
+  let rows = ascii.rows ?? 0;
+  for (const group of groups.values()) {
+    if (group.n > 1 && group.toSend > 0) {
+      people += 1;
+      rows += group.n - 1;
+    }
+  }
+  return { people, rows };
 }

@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { ENVIRONMENTS, PAUSE_REASONS, SEND_STATES } from '../../../../shared/domain/campaigns.ts';
 import { ROW_STATES } from '../../../../shared/domain/rows.ts';
+import { SKIP_POLICIES } from '../../../../shared/domain/skips.ts';
 import { tempDb } from '../../../support/db-seed.ts';
 
 /** The closed list a column's own CHECK (column IN (…)) allows, from the table's SQL. */
@@ -22,5 +23,6 @@ describe('the latest schema and the domain lists', () => {
     expect(allowed(sql('campaigns'), 'send_state')).toEqual(sorted(SEND_STATES));
     expect(allowed(sql('campaigns'), 'paused_reason')).toEqual(sorted(PAUSE_REASONS));
     expect(allowed(sql('recipients'), 'state')).toEqual(sorted(ROW_STATES));
+    expect(allowed(sql('recipients'), 'skipped_by')).toEqual(sorted(SKIP_POLICIES));
   });
 });

@@ -149,6 +149,10 @@ describe('why a row was not sent (the report\'s last_error)', () => {
     expect(skippedBecause()).toBe('Skipped by the organiser');
     expect(skippedBecause({ by: 'policy', policy: 'repeated recipient' })).toBe('Skipped by policy: repeated recipient');
     expect(whyNotSent({ ...base, state: 'skipped' })).toBe('Skipped by the organiser');
+    expect(whyNotSent({ ...base, state: 'skipped', skippedBy: 'repeat-in-campaign' })).toBe(
+      'Skipped by policy: its address repeats an earlier line of this campaign (one gift per person unless "one gift per row" is chosen)',
+    );
+    expect(whyNotSent({ ...base, state: 'skipped', skippedBy: 'earlier-campaign' })).toMatch(/^Skipped by policy: its recipient already has a gift/);
     expect(whyNotSent({ ...base, state: 'skipped', errors: [{ message: 'Line 7: the recipient name is missing' }] })).toBe(
       'Skipped by the organiser (it was not valid: the recipient name is missing)',
     );

@@ -41,7 +41,7 @@ function setup(overrides: Handlers = {}) {
     'campaigns:create': () => ok({ ...summary({ id: 'd1', sendState: 'draft' }), product: product(5) }),
     'campaigns:get': () => ok(summary({ id: 'd1', sendState: 'draft' })),
     'campaigns:rows': () => ok({ rows, total: rows.length }),
-    'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: rows.filter((r) => r.state === 'ready').length, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged: null }),
+    'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: rows.filter((r) => r.state === 'ready').length, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged: null, repeatsInCampaign: { people: 0, rows: 0 } }),
     'rows:edit': (input) => {
       const edited = row(input.rowId, { email: input.email, state: 'ready' });
       rows = rows.map((r) => (r.id === input.rowId ? edited : r));
@@ -194,7 +194,7 @@ describe('new-campaign wizard store: a product whose record states no currency',
       'campaigns:previewImport': () => ok(preview),
       'campaigns:create': () => ok({ ...summary({ id: 'd1', sendState: 'draft', productId: 9 }), product: product(9) }),
       'campaigns:rows': () => ok({ rows: [row(1)], total: 1 }),
-      'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: 1, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged: null }),
+      'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: 1, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged: null, repeatsInCampaign: { people: 0, rows: 0 } }),
     });
     const store = createWizardStore({ api: fake.api, timers: clock, now: clock.now });
     return { store, fake };
