@@ -1,5 +1,6 @@
-// Step 2: the recipients file, how it was read (encoding, separator), the column mapping, and what
-// validation found, before anything is stored.
+// Step 2: the recipients file, how it was read (a CSV's encoding and separator, or a workbook's
+// sheet, chosen here when several hold rows), the column mapping, and what validation found, before
+// anything is stored.
 import { Message } from '../../components/Message.tsx';
 import { Totals } from '../../components/Money.tsx';
 import { Stat } from '../../components/Stat.tsx';
@@ -8,6 +9,7 @@ import type { Delimiter } from '../../stores/wizard-store.ts';
 import { importBlocker } from './import-blocker.ts';
 import { FileDrop } from './FileDrop.tsx';
 import { MappingForm } from './MappingForm.tsx';
+import { SheetChooser } from './SheetChooser.tsx';
 
 const DELIMITERS: ReadonlyArray<{ value: Delimiter; label: string }> = [
   { value: ',', label: 'Comma ( , )' },
@@ -28,6 +30,9 @@ export function ImportStep() {
   const creating = useWizard((s) => s.creating);
   const createError = useWizard((s) => s.createError);
   const blocker = preview ? importBlocker(preview, file?.fileName ?? 'The file') : null;
+  const workbook = preview?.workbook ?? null;
+  // A workbook whose sheet is not chosen yet: nothing was read, so there is nothing to map or count.
+  const choosing = workbook !== null && workbook.sheet === null;
 
   return (
     <div className="step" data-testid="step-import" data-preview={status}>
@@ -43,23 +48,32 @@ export function ImportStep() {
           {previewError}
         </Message>
       )}
-      {preview && (
+      {workbook && workbook.sheets.length > 1 && <SheetChooser workbook={workbook} disabled={status === 'loading'} onChoose={(name) => void w.chooseSheet(name)} />}
+      {preview && !choosing && (
         <>
-          <div className="detected" data-testid="detected">
-            <span>
-              Encoding: <strong data-testid="detected-encoding">{preview.encoding}</strong>
-            </span>
-            <label>
-              Separator:{' '}
-              <select value={preview.delimiter} onChange={(e) => void w.setDelimiter(e.target.value as Delimiter)} data-testid="detected-delimiter">
-                {DELIMITERS.map((d) => (
-                  <option key={d.label} value={d.value}>
-                    {d.label}
-                  </option>
-                ))}
-              </select>
-            </label>
-          </div>
+          {workbook ? (
+            <div className="detected" data-testid="detected">
+              <span data-testid="detected-workbook">
+                Workbook, sheet <strong>{workbook.sheet}</strong>, {preview.totals.rows.toLocaleString('en-US')} {preview.totals.rows === 1 ? 'row' : 'rows'}
+              </span>
+            </div>
+          ) : (
+            <div className="detected" data-testid="detected">
+              <span>
+                Encoding: <strong data-testid="detected-encoding">{preview.encoding}</strong>
+              </span>
+              <label>
+                Separator:{' '}
+                <select value={preview.delimiter} onChange={(e) => void w.setDelimiter(e.target.value as Delimiter)} data-testid="detected-delimiter">
+                  {DELIMITERS.map((d) => (
+                    <option key={d.label} value={d.value}>
+                      {d.label}
+                    </option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          )}
           <MappingForm preview={preview} disabled={status === 'loading'} onChange={(field, col) => void w.setMapping(field, col)} />
           <div className="summary-cards" data-testid="preview-summary">
             <Stat label="Rows" value={preview.totals.rows} />
@@ -92,7 +106,7 @@ export function ImportStep() {
           )}
         </>
       )}
-      {blocker && status === 'ready' && (
+      {blocker && status === 'ready' && !choosing && (
         <Message kind="error" testId="import-blocker">
           {blocker}
         </Message>

@@ -3,6 +3,7 @@ import type { Preview } from '../../stores/wizard-store.ts';
 
 /** What stops a draft from being made from this preview, in words; null when nothing does. */
 export function importBlocker(preview: Preview, fileName: string): string | null {
+  if (preview.workbook?.sheet === null) return `“${fileName}” is a workbook with several sheets. Choose the sheet that holds the recipients.`;
   if (preview.totals.rows === 0) {
     return `“${fileName}” has no recipient rows below its header. Check that it is the right file, with one row per recipient.`;
   }
