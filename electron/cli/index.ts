@@ -48,6 +48,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'write the delivery report: report CAMPAIGN_ID --out FILE.csv',
     load: async () => (await import('./commands/tracking.ts')).reportCommand,
   },
+  template: {
+    summary: 'write an empty recipient list with the columns Giftbatch reads and a note on each: template --out FILE.xlsx|FILE.csv [--json]',
+    load: async () => (await import('./commands/template.ts')).templateCommand,
+  },
   simulator: {
     summary: 'run the built-in gift service simulator: simulator [--port N] [--latency MS] [--rate RPS] [--fault-… P] …',
     load: async () => (await import('../simulator/index.ts')).runSimulatorCli,

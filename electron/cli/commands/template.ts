@@ -1,0 +1,39 @@
+// giftbatch template: writes the recipient list template (the app's "Download the template"), an
+// empty list with the columns Giftbatch reads and a note on each, as .xlsx or .csv by --out's
+// extension. Same file as the app's (templateFile); needs no service and no data folder.
+import { renameSync, rmSync, writeFileSync } from 'node:fs';
+import { basename, dirname, extname, join, resolve } from 'node:path';
+import { isTemplateFormat, TEMPLATE_COLUMNS, TEMPLATE_FORMATS, templateFile } from '../../core/workbook/template.ts';
+import { EXIT, UsageError } from '../exit-codes.ts';
+import { commonOf, out, parseCommand, printJson } from '../options.ts';
+
+const TEMPLATE_HELP = `Usage: giftbatch template --out FILE.xlsx|FILE.csv [--json]
+Writes an empty recipient list with the columns Giftbatch reads (${TEMPLATE_COLUMNS.map((c) => c.header).join(', ')}),
+a note over each column, as a workbook or a CSV file by the extension of FILE. An existing FILE is replaced.`;
+
+export async function templateCommand(argv: string[]): Promise<number> {
+  const parsed = parseCommand(argv, { out: { type: 'string' } }, TEMPLATE_HELP);
+  if (!parsed) return EXIT.ok;
+  const common = commonOf(parsed.values);
+  if (parsed.positionals.length > 0) throw new UsageError(`template takes no arguments (got "${parsed.positionals.join(' ')}"); name the file with --out.\n\n${TEMPLATE_HELP}`);
+  if (!parsed.values.out) throw new UsageError(`--out FILE.xlsx or FILE.csv is required.\n\n${TEMPLATE_HELP}`);
+  const file = resolve(parsed.values.out);
+  const format = extname(file).slice(1).toLowerCase();
+  if (!isTemplateFormat(format)) {
+    throw new UsageError(`--out must end in ${TEMPLATE_FORMATS.map((f) => `.${f}`).join(' or ')} (got "${parsed.values.out}"): the extension chooses the template's format.`);
+  }
+  const { bytes } = templateFile(format);
+  // Written beside the target, then renamed over it: the file is whole or absent.
+  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
+  try {
+    writeFileSync(temp, bytes, { flush: true });
+    renameSync(temp, file);
+  } catch (error) {
+    rmSync(temp, { force: true });
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(`Cannot write ${file}: ${code === 'ENOENT' ? 'its folder does not exist' : (error as Error).message}.`);
+  }
+  if (common.json) printJson({ file, format, columns: TEMPLATE_COLUMNS.map((c) => c.header) });
+  else out(`Wrote the ${format === 'xlsx' ? 'workbook' : 'CSV'} template (${TEMPLATE_COLUMNS.map((c) => c.header).join(', ')}) to ${file}`);
+  return EXIT.ok;
+}

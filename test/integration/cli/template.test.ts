@@ -1,0 +1,61 @@
+// giftbatch template: writes the same template the app gives, as .xlsx or .csv by --out's
+// extension; usage errors exit 2 with a clear message and write nothing.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { importFile } from '../../../electron/core/workbook/import.ts';
+import { templateFile } from '../../../electron/core/workbook/template.ts';
+import type { ProductForValidation } from '../../../shared/domain/validation.ts';
+import { json, runCli, tempDir } from '../../support/cli.ts';
+
+const product: ProductForValidation = { id: 1, currency: 'USD', price: { kind: 'range', min: { minor: 500, currency: 'USD' }, max: { minor: 50_000, currency: 'USD' } } } as ProductForValidation;
+
+describe('giftbatch template', () => {
+  it('writes the workbook template, the same bytes as the app gives, which the import reads (header on row 2)', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'list.XLSX');
+    const result = await runCli(['template', '--out', file, '--json']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(json(result.stdout)).toEqual({ file, format: 'xlsx', columns: ['Name', 'Email', 'Amount', 'Message'] });
+    const bytes = new Uint8Array(readFileSync(file));
+    expect(bytes).toEqual(templateFile('xlsx').bytes);
+    expect(importFile(bytes, product).parsed).toMatchObject({ format: 'xlsx', headerLine: 2, headers: ['Name', 'Email', 'Amount', 'Message'] });
+    expect(readdirSync(dir)).toEqual(['list.XLSX']);
+  });
+
+  it('writes the CSV template, replacing an existing file, and says so', async () => {
+    const dir = tempDir();
+    const file = join(dir, 'list.csv');
+    expect((await runCli(['template', '--out', file])).code).toBe(0);
+    const result = await runCli(['template', '--out', file]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toContain(`Wrote the CSV template (Name, Email, Amount, Message) to ${file}`);
+    expect(new Uint8Array(readFileSync(file))).toEqual(templateFile('csv').bytes);
+  });
+
+  it('usage errors exit 2, say what is wrong and write nothing', async () => {
+    const dir = tempDir();
+    const cases: [string[], RegExp][] = [
+      [['template'], /--out FILE\.xlsx or FILE\.csv is required/],
+      [['template', '--out', join(dir, 'list.ods')], /--out must end in \.xlsx or \.csv \(got ".*list\.ods"\)/],
+      [['template', '--out', join(dir, 'list')], /--out must end in \.xlsx or \.csv/],
+      [['template', 'list.csv'], /template takes no arguments/],
+      [['template', '--out', join(dir, 'no-such-folder', 'list.csv')], /Cannot write .*list\.csv: its folder does not exist/],
+      [['template', '--out', join(dir, 'a.csv'), '--colour', 'red'], /Unknown option '--colour'/],
+    ];
+    for (const [args, message] of cases) {
+      const result = await runCli(args);
+      expect(result.code, args.join(' ')).toBe(2);
+      expect(result.stderr, args.join(' ')).toMatch(message);
+      expect(result.stdout, args.join(' ')).toBe('');
+    }
+    expect(readdirSync(dir)).toEqual([]);
+    expect(existsSync(join(dir, 'no-such-folder'))).toBe(false);
+  });
+
+  it('is listed in the usage', async () => {
+    const result = await runCli(['--help']);
+    expect(result.stdout).toMatch(/template\s+write an empty recipient list/);
+  });
+});
