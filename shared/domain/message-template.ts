@@ -39,6 +39,11 @@ const BRACE = /[{}]/;
 // How many columns an unknown-field message lists before "…".
 const LISTED_COLUMNS = 8;
 
+/** True when the template has a brace: a field, or a brace to write. */
+export function usesFields(template: string): boolean {
+  return BRACE.test(template);
+}
+
 /**
  * The template with its fields filled in from the row, or what is wrong with it (an unknown field, a
  * lone brace). A template without braces is returned as it is.

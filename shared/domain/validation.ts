@@ -3,7 +3,7 @@
 import { cleanEmail, emailKey, MAX_EMAIL_LENGTH } from './email.ts';
 import { parseAmount, type DecimalSeparator } from './csv/amount.ts';
 import { formatMoney, MoneyError, totalsByCurrency, type Money } from './money.ts';
-import { fillMessage, type MessageFields } from './message-template.ts';
+import { cellsByHeader, fillMessage, usesFields, type MessageFields } from './message-template.ts';
 
 export const MAX_NAME_LENGTH = 200;
 export const MAX_MESSAGE_LENGTH = 1000;
@@ -29,6 +29,10 @@ export interface RowInput {
   readonly problem?: string | null;
   /** The cells of the file's record, for a row read from a file. */
   readonly raw?: readonly string[];
+  /** The file's header, for a row read from a file: its message's {column} fields name these (with `raw`). */
+  readonly headers?: readonly string[];
+  /** The row's cells by header, for a stored row (its source): what its message's {column} fields name. */
+  readonly columns?: Readonly<Record<string, string>>;
 }
 
 export interface ValidateOptions {
@@ -38,6 +42,8 @@ export interface ValidateOptions {
   readonly knownEmails?: ReadonlySet<string>;
   /** How the file writes decimals; ',' for "25,50". Defaults to '.'. */
   readonly decimalSeparator?: DecimalSeparator;
+  /** The campaign's default message, which a row without its own sends: checked per row with its fields filled in. */
+  readonly defaultMessage?: string | null;
 }
 
 export type RowField = 'row' | 'name' | 'email' | 'amount' | 'message';
@@ -192,6 +198,16 @@ export function createRowValidator(product: ProductForValidation, options: Valid
     const amount = typeof found === 'string' ? null : found;
     if (typeof found === 'string') errors = add(errors, 'amount', line, found);
 
+    // The message as its order would carry it (rowMessage), unless the row's own is refused as written.
+    if (errors === null || !errors.some((issue) => issue.field === 'message')) {
+      const template = messageTemplateOf(message, options.defaultMessage);
+      if (template !== null) {
+        const columns = usesFields(template) ? (row.columns ?? cellsByHeader(row.headers ?? NO_CELLS, row.raw ?? NO_CELLS)) : NO_COLUMNS;
+        const sent = rowMessage(template, { name, amount, columns });
+        if (!sent.ok) errors = add(errors, 'message', line, sent.problem);
+      }
+    }
+
     let repeatOf: number | null = null;
     if (errors === null) {
       valid++;
@@ -238,6 +254,7 @@ export function createRowValidator(product: ProductForValidation, options: Valid
 
 const NO_ISSUES: readonly RowIssue[] = Object.freeze([]);
 const NO_CELLS: readonly string[] = Object.freeze([]);
+const NO_COLUMNS: Readonly<Record<string, string>> = Object.freeze({});
 
 function add(list: RowIssue[] | null, field: RowField, line: number, text: string): RowIssue[] {
   const issue = { field, message: `Line ${line}: ${text}` };
@@ -306,40 +323,7 @@ export function rowMessage(
 }
 
 /** The template a row's message is made from: its own message when it has one, else the campaign's default. */
-export function messageTemplateOf(rowMessage: string | null | undefined, defaultMessage: string | null | undefined): string | null {
-  if (rowMessage != null && rowMessage.trim() !== '') return rowMessage;
+export function messageTemplateOf(own: string | null | undefined, defaultMessage: string | null | undefined): string | null {
+  if (own != null && own.trim() !== '') return own;
   return defaultMessage != null && defaultMessage.trim() !== '' ? defaultMessage : null;
-}
-
-/**
- * validateRows' result with every row's message checked with its fields filled in (rowMessage): a
- * row whose message cannot be sent gets a 'message' error with its line, and the totals count it
- * invalid. `columnsOf` gives a row's cells by header (a file's: cellsByHeader; a stored row's:
- * its source). A row whose message already has an error (too long as written) is left as it is.
- */
-export function checkRowMessages(
-  result: ValidationResult,
-  defaultMessage: string | null | undefined,
-  columnsOf: (row: ValidatedRow, index: number) => Readonly<Record<string, string>>,
-): ValidationResult {
-  let changed = false;
-  const rows = result.rows.map((row, index): ValidatedRow => {
-    const template = messageTemplateOf(row.message, defaultMessage);
-    if (template === null || row.errors.some((issue) => issue.field === 'message')) return row;
-    const checked = rowMessage(template, { name: row.name, amount: row.amount, columns: columnsOf(row, index) });
-    if (checked.ok) return row;
-    changed = true;
-    return { ...row, errors: [...row.errors, { field: 'message', message: `Line ${row.line}: ${checked.problem}` }] };
-  });
-  if (!changed) return result;
-  const valid = rows.filter((row) => row.errors.length === 0);
-  return {
-    rows,
-    totals: {
-      ...result.totals,
-      valid: valid.length,
-      invalid: rows.length - valid.length,
-      totals: totalsByCurrency(valid.flatMap((row) => (row.amount ? [row.amount] : []))),
-    },
-  };
 }

@@ -3,7 +3,7 @@
 // The row's external_reference_id never changes.
 import type { RowDto } from '../../../shared/contract.ts';
 import { cleanEmail, emailKey } from '../../../shared/domain/email.ts';
-import { checkRowMessages, validateRows } from '../../../shared/domain/validation.ts';
+import { validateRows } from '../../../shared/domain/validation.ts';
 import { validationProduct } from '../campaigns/products.ts';
 import { editRow, requeueFailed, skip, unskip } from '../db/repos/recipient-edits.ts';
 import { getRecipient, isUsedEmail, rowsWithEmailLike, type Recipient } from '../db/repos/recipients.ts';
@@ -51,7 +51,8 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
       }
       // Validated as at import, one row: a duplicate of an earlier line of the campaign (found by the
       // e-mail index, not by reading the campaign) goes first so the validator words it as it would.
-      const edited = { line: row.line, name, email, amount: amount ?? '', message: message ?? '' };
+      // Its message is checked as it would now be sent: the edited fields, the row's file cells.
+      const edited = { line: row.line, name, email, amount: amount ?? '', message: message ?? '', columns: row.source ?? {} };
       const key = emailKey(cleanEmail(email));
       const earlier =
         key === null
@@ -61,14 +62,12 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
               .sort((a, b) => a.line - b.line || a.id - b.id)[0];
       const product = validationProduct(campaign.productId, campaign.product);
       const defaultAmount = campaign.defaultAmountMinor != null ? { minor: campaign.defaultAmountMinor, currency: campaign.currency } : undefined;
-      const result = validateRows(earlier ? [{ line: earlier.line, name: 'x', email: earlier.email, amount: '', message: '' }, edited] : [edited], product, {
+      const result = validateRows(earlier ? [{ line: earlier.line, name: 'x', email: earlier.email, amount: '', message: 'x' }, edited] : [edited], product, {
         ...(defaultAmount ? { defaultAmount } : {}),
+        defaultMessage: campaign.message,
         ...(key !== null && isUsedEmail(engine.db, campaign.environment, key, campaign.id) ? { knownEmails: new Set([key]) } : {}),
       });
-      // The message as it would now be sent: the edited name, amount and message, the row's file cells.
-      const last = result.rows.length - 1;
-      const checked = checkRowMessages({ rows: result.rows.slice(last), totals: result.totals }, campaign.message, () => row.source ?? {});
-      const validated = checked.rows[0];
+      const validated = result.rows[result.rows.length - 1];
       if (!validated) throw new Error('validation returned no row for the edit');
       const changed = editRow(
         engine.db,

@@ -4,7 +4,7 @@ import type { CsvImport, ImportOptions } from '../../../shared/domain/csv/index.
 import { cellsByHeader } from '../../../shared/domain/message-template.ts';
 import type { Money } from '../../../shared/domain/money.ts';
 import { DEFAULT_REPEAT_CHOICES, type RepeatChoices, type SkipPolicy } from '../../../shared/domain/skips.ts';
-import { checkRowMessages, type ValidatedRow } from '../../../shared/domain/validation.ts';
+import type { ValidatedRow } from '../../../shared/domain/validation.ts';
 import type { Db } from '../db/open.ts';
 import { createCampaign, type StoreInParts, type CreatedCampaign, type Environment, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { usedEmails, type NewRecipient } from '../db/repos/recipients.ts';
@@ -37,16 +37,14 @@ export type PreviewRequest = Omit<ImportRequest, 'name' | 'senderName' | 'baseUr
  * WorkbookError (electron/core/workbook) for a workbook whose sheet must be chosen or cannot be read.
  */
 export function previewImport(db: Db, request: PreviewRequest): CsvImport {
-  const checked = importFile(request.bytes, validationProduct(request.productId, request.product), {
+  return importFile(request.bytes, validationProduct(request.productId, request.product), {
     ...request.csv,
     ...(request.sheet !== undefined ? { sheet: request.sheet } : {}),
     ...(request.defaultAmount ? { defaultAmount: request.defaultAmount } : {}),
     knownEmails: usedEmails(db, request.environment),
+    // Every row's message as it will be sent (its own, else this one, fields filled in) is checked.
+    ...(request.message ? { defaultMessage: request.message } : {}),
   });
-  // Every row's message as it will be sent (its own, else the default, fields filled in): an unknown field or a result too long is a row error.
-  const headers = checked.parsed.headers;
-  const validation = checkRowMessages(checked.validation, request.message, (row) => cellsByHeader(headers, row.raw));
-  return validation === checked.validation ? checked : { ...checked, validation };
 }
 
 /**

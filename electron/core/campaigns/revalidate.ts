@@ -3,7 +3,7 @@
 // and pay them again; here every row keeps its key, and only rows that were never sent (ready,
 // invalid) change: what was sent keeps what it was sent with.
 import { toDecimal } from '../../../shared/domain/money.ts';
-import { checkRowMessages, validateRows } from '../../../shared/domain/validation.ts';
+import { validateRows } from '../../../shared/domain/validation.ts';
 import type { Db } from '../db/open.ts';
 import { setProductSnapshot, type Campaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { editRow } from '../db/repos/recipient-edits.ts';
@@ -24,19 +24,23 @@ export function revalidateRows(db: Db, campaign: Campaign, snapshot: ProductSnap
     const rows = listCampaignRows(db, campaign.id);
     const product = validationProduct(campaign.productId, snapshot);
     const defaultAmount = campaign.defaultAmountMinor != null ? { minor: campaign.defaultAmountMinor, currency: campaign.currency } : undefined;
-    const checked = validateRows(
+    const result = validateRows(
       rows.map((r) => ({
         line: r.line,
         name: r.name ?? '',
         email: r.email ?? '',
         amount: r.amountMinor != null && r.currency ? toDecimal({ minor: r.amountMinor, currency: r.currency }) : '',
         message: r.message ?? '',
+        columns: r.source ?? {},
       })),
       product,
-      { ...(defaultAmount ? { defaultAmount } : {}), knownEmails: usedEmails(db, campaign.environment, { excludeCampaignId: campaign.id }) },
+      {
+        ...(defaultAmount ? { defaultAmount } : {}),
+        knownEmails: usedEmails(db, campaign.environment, { excludeCampaignId: campaign.id }),
+        // Messages as they would be sent: a row whose message cannot be filled in stays invalid.
+        defaultMessage: campaign.message,
+      },
     );
-    // Messages as they would be sent: a row whose message cannot be filled in stays invalid.
-    const result = checkRowMessages(checked, campaign.message, (_, i) => rows[i]?.source ?? {});
     const counts: RevalidateCounts = { checked: 0, ready: 0, invalid: 0 };
     rows.forEach((row, i) => {
       const validated = result.rows[i];

@@ -70,6 +70,7 @@ function validateOptionsOf(options: ImportOptions, decimalSeparator: ValidateOpt
     decimalSeparator,
     ...(options.defaultAmount ? { defaultAmount: options.defaultAmount } : {}),
     ...(options.knownEmails ? { knownEmails: options.knownEmails } : {}),
+    ...(options.defaultMessage ? { defaultMessage: options.defaultMessage } : {}),
   };
 }
 

@@ -122,7 +122,7 @@ export function createTableReader<C>(options: TableReaderOptions<C> = {}): Table
       message = message.length > CSV_LIMITS.cellChars ? '' : message;
     }
     if (problem !== null) problems.push({ line, message: `Line ${line}: ${problem}` });
-    const read: CsvRecord = { line, name, email, amount, message, raw, problem };
+    const read: CsvRecord = { line, name, email, amount, message, raw, problem, headers };
     if (visit !== null) visit(read);
     else records.push(read);
   };

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { cellsByHeader, fillMessage, type MessageFields } from '../../../../shared/domain/message-template.ts';
 import { money } from '../../../../shared/domain/money.ts';
 import {
-  checkRowMessages,
   MAX_MESSAGE_LENGTH,
   messageTemplateOf,
   rowMessage,
@@ -180,17 +179,17 @@ const fileRow = (line: number, cells: [string, string, string, string]): RowInpu
   amount: '',
   message: cells[3],
   raw: cells,
+  headers,
 });
 
-describe('checkRowMessages: row errors with their line', () => {
+describe('validateRows: each row\'s message filled in, errors with their line', () => {
   const rows = [
     fileRow(2, ['Ann Example', 'ann@example.com', 'Speakers', '']),
     fileRow(3, ['Bob Example', 'bob@example.com', 'Crew', 'Thanks {first_name} from {Tema}']),
     fileRow(5, ['Cy Example', 'cy@example.com', 'Crew', 'Thanks {first_name}!']),
     fileRow(6, ['Di Example', 'di@example.com', 'x'.repeat(990), '']),
   ];
-  const check = (defaultMessage: string | null) =>
-    checkRowMessages(validateRows(rows, fixed), defaultMessage, (row) => cellsByHeader(headers, row.raw));
+  const check = (defaultMessage: string | null) => validateRows(rows, fixed, { defaultMessage });
 
   it('gives an unknown field its line and the field, and counts the row invalid with its amount out of the total', () => {
     const result = check('Dear {name} of {Team}');
@@ -213,14 +212,22 @@ describe('checkRowMessages: row errors with their line', () => {
     expect(check('Hi {first_name}').rows[2]!.message).toBe('Thanks {first_name}!');
   });
 
-  it('returns the same result when every message fills in', () => {
-    const ok = validateRows([rows[0]!, rows[2]!], fixed);
-    expect(checkRowMessages(ok, 'Hi {first_name} of {Team}', (row) => cellsByHeader(headers, row.raw))).toBe(ok);
+  it('takes a stored row\'s cells from its columns', () => {
+    const stored: RowInput = { line: 7, name: 'Ed Example', email: 'ed@example.com', amount: '', message: 'Hi {Team}', columns: { Team: 'Crew' } };
+    expect(validateRows([stored], fixed).rows[0]!.errors).toEqual([]);
+    expect(validateRows([{ ...stored, columns: {} }], fixed).rows[0]!.errors[0]?.message).toMatch(/^Line 7: the message uses \{Team\}/);
+  });
+
+  it('does not count a row whose message fails as the first of its address: a later line with it is the first valid one', () => {
+    const result = validateRows(
+      [fileRow(2, ['Ann Example', 'ann@example.com', 'x', 'Hi {nope}']), fileRow(3, ['Ann Example', 'ann@example.com', 'x', 'Hi {name}'])],
+      fixed,
+    );
+    expect(result.rows.map((r) => r.repeatOf)).toEqual([null, null]);
   });
 
   it('leaves a row whose message is already refused as written with that one error', () => {
-    const tooLong = validateRows([fileRow(9, ['Ann Example', 'ann@example.com', 'x', `{nope}${'y'.repeat(1000)}`])], fixed);
-    const result = checkRowMessages(tooLong, null, (row) => cellsByHeader(headers, row.raw));
+    const result = validateRows([fileRow(9, ['Ann Example', 'ann@example.com', 'x', `{nope}${'y'.repeat(1000)}`])], fixed);
     expect(result.rows[0]!.errors).toEqual([{ field: 'message', message: 'Line 9: the message is 1006 characters long; the limit is 1000' }]);
   });
 });
