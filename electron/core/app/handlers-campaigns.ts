@@ -33,7 +33,7 @@ type ImportInput = HandlerInput<'campaigns:previewImport'>;
 
 function bytesOf(input: { bytesBase64: string; fileName: string }): Uint8Array {
   const bytes = Buffer.from(input.bytesBase64, 'base64');
-  if (bytes.length === 0) throw new AppError('invalid-input', `"${input.fileName}" is empty. Choose the CSV export of your attendee list.`);
+  if (bytes.length === 0) throw new AppError('invalid-input', `"${input.fileName}" is empty. Choose your list of recipients: a CSV file or an .xlsx or .ods workbook.`);
   return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.length);
 }
 

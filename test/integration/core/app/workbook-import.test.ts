@@ -75,6 +75,12 @@ describe('a workbook through the app', () => {
     expect(preview).toMatchObject({ format: 'csv', workbook: null, encoding: 'utf-8', delimiter: ',', totals: { rows: 1, valid: 1 } });
   }, 30_000);
 
+  it('an empty file says what to choose', async () => {
+    const h = await startService(tempDir());
+    const result = await h.service.invoke('campaigns:previewImport', { environment: 'simulator', productId: await rangeProduct(h), fileName: 'list.xlsx', bytesBase64: '' });
+    expect(result).toEqual({ ok: false, error: { code: 'invalid-input', message: '"list.xlsx" is empty. Choose your list of recipients: a CSV file or an .xlsx or .ods workbook.' } });
+  }, 30_000);
+
   it('refuses an empty sheet name as malformed input', async () => {
     const h = await startService(tempDir());
     const result = await h.service.invoke('campaigns:previewImport', { environment: 'simulator', productId: 1, fileName: 'a.xlsx', bytesBase64: BOOK, sheet: '' });
