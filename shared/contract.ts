@@ -12,7 +12,7 @@ import { ROW_STATES } from './domain/rows.ts';
 import { SKIP_POLICIES } from './domain/skips.ts';
 import { findingSchema } from './domain/findings.ts';
 import { FOLLOW_UP_KINDS } from './domain/follow-up.ts';
-import { FILE_FORMATS } from './domain/file-formats.ts';
+import { FILE_FORMATS, TEMPLATE_FORMATS } from './domain/file-formats.ts';
 
 export const environmentSchema = z.enum(ENVIRONMENTS);
 export type EnvironmentName = z.infer<typeof environmentSchema>;
@@ -220,6 +220,8 @@ export const contract = {
     }),
   },
   'app:sampleCsv': { input: z.object({}), output: z.object({ fileName: z.string(), bytesBase64: z.string() }) },
+  /** The recipient list template: an empty list with the columns the import reads and a note over each (the same file as `giftbatch template`). */
+  'app:template': { input: z.object({ format: z.enum(TEMPLATE_FORMATS) }), output: z.object({ fileName: z.string(), bytesBase64: z.string() }) },
   'app:dismissWelcome': { input: z.object({}), output: ok },
 
   'environments:list': { input: z.object({}), output: z.object({ current: environmentSchema, environments: z.array(environmentInfoSchema) }) },

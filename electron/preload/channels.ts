@@ -4,6 +4,7 @@
 export const CALL_NAMES = [
   'app:info',
   'app:sampleCsv',
+  'app:template',
   'app:dismissWelcome',
   'environments:list',
   'environments:select',

@@ -12,10 +12,12 @@ import { pollRoundDto, productDto } from './dto.ts';
 import { currentEnvironment, environmentInfo, settingKeys, updateEnvironment } from './environments.ts';
 import { AppError } from './errors.ts';
 import { serviceName } from '../connections.ts';
+import { templateFile } from '../workbook/template.ts';
 
 type SetupCalls =
   | 'app:info'
   | 'app:sampleCsv'
+  | 'app:template'
   | 'app:dismissWelcome'
   | 'environments:list'
   | 'environments:select'
@@ -54,6 +56,11 @@ export function setupHandlers(ctx: AppContext): Pick<Handlers, SetupCalls> {
         throw new AppError('configuration', `The sample file is missing from this installation (${basename(ctx.sampleCsvPath)}). Use a CSV of your own.`);
       }
       return { fileName: basename(ctx.sampleCsvPath), bytesBase64: bytes.toString('base64') };
+    },
+
+    async 'app:template'({ format }) {
+      const { fileName, bytes } = templateFile(format);
+      return { fileName, bytesBase64: Buffer.from(bytes).toString('base64') };
     },
 
     async 'app:dismissWelcome'() {

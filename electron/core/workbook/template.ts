@@ -11,10 +11,10 @@
 // imports with its header on row 2.
 import Papa from 'papaparse';
 import type { MappedField } from '../../../shared/domain/csv/headers.ts';
+import { TEMPLATE_FORMATS, type TemplateFormat } from '../../../shared/domain/file-formats.ts';
 import { writeXlsx } from './write.ts';
 
-export const TEMPLATE_FORMATS = ['xlsx', 'csv'] as const;
-export type TemplateFormat = (typeof TEMPLATE_FORMATS)[number];
+export { TEMPLATE_FORMATS, type TemplateFormat };
 
 export interface TemplateColumn {
   /** The field the import maps this header to (headers.ts). */

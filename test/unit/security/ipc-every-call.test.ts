@@ -19,6 +19,7 @@ const NAMES = Object.keys(contract) as CallName[];
 const VALID: { [C in CallName]: CallInput<C> } = {
   'app:info': {},
   'app:sampleCsv': {},
+  'app:template': { format: 'xlsx' },
   'app:dismissWelcome': {},
   'environments:list': {},
   'environments:select': { environment: 'sandbox' },
