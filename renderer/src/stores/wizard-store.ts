@@ -6,6 +6,7 @@
 // the campaign's first order confirms it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallInput, CallOutput, CampaignSummary, EnvironmentName, ProductDto, RowDto } from '../../../shared/contract.ts';
+import type { TemplateFormat } from '../../../shared/domain/file-formats.ts';
 import { base64Size } from '../lib/base64.ts';
 import { currencyCode, productLabel, unreadableLabel, type UnreadableProductDto } from '../lib/products.ts';
 import type { DraftFilter } from '../lib/rows.ts';
@@ -91,6 +92,8 @@ export interface WizardState {
   setText(field: 'name' | 'senderName' | 'message' | 'defaultAmount', value: string): void;
   setFile(file: WizardFile): Promise<void>;
   rejectFile(message: string): void;
+  /** The recipient list template's file (empty, with the columns the import reads), or null (fileError says why). */
+  templateFile(format: TemplateFormat): Promise<CallOutput<'app:template'> | null>;
   setDelimiter(delimiter: Delimiter): Promise<void>;
   setMapping(field: MappingField, column: number | null): Promise<void>;
   /** Reads the workbook's sheet `name` (its own columns: the mapping starts again) and keeps it for the draft. */
@@ -343,6 +346,15 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
 
       rejectFile(message) {
         set({ fileError: message });
+      },
+
+      async templateFile(format) {
+        const result = await settle(deps.api['app:template']({ format }));
+        if (!result.ok) {
+          set({ fileError: result.error.message });
+          return null;
+        }
+        return result.value;
       },
 
       async setDelimiter(delimiter) {

@@ -1,9 +1,12 @@
 // Step 2: the recipients file, how it was read (a CSV's encoding and separator, or a workbook's
 // sheet, chosen here when several hold rows), the column mapping, and what validation found, before
 // anything is stored.
+import type { TemplateFormat } from '../../../../shared/domain/file-formats.ts';
 import { Message } from '../../components/Message.tsx';
 import { Totals } from '../../components/Money.tsx';
 import { Stat } from '../../components/Stat.tsx';
+import { base64ToBytes } from '../../lib/base64.ts';
+import { downloadBytes } from '../../lib/download.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
 import type { Delimiter } from '../../stores/wizard-store.ts';
 import { importBlocker } from './import-blocker.ts';
@@ -19,6 +22,11 @@ const DELIMITERS: ReadonlyArray<{ value: Delimiter; label: string }> = [
 
 const MAX_PROBLEMS = 20;
 
+const TEMPLATE_TYPES: Readonly<Record<TemplateFormat, string>> = {
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  csv: 'text/csv;charset=utf-8',
+};
+
 export function ImportStep() {
   const stores = useStores();
   const w = stores.wizard.getState();
@@ -33,10 +41,25 @@ export function ImportStep() {
   const workbook = preview?.workbook ?? null;
   // A workbook whose sheet is not chosen yet: nothing was read, so there is nothing to map or count.
   const choosing = workbook !== null && workbook.sheet === null;
+  const downloadTemplate = async (format: TemplateFormat): Promise<void> => {
+    const template = await w.templateFile(format);
+    if (template) downloadBytes(template.fileName, base64ToBytes(template.bytesBase64), TEMPLATE_TYPES[format]);
+  };
 
   return (
     <div className="step" data-testid="step-import" data-preview={status}>
       <FileDrop current={file} onFile={(f) => void w.setFile(f)} onReject={(m) => w.rejectFile(m)} />
+      {!file && (
+        <p className="muted small" data-testid="template-links">
+          No list yet? Download the template, an empty list with the columns Giftbatch reads and a note on each:{' '}
+          <button type="button" onClick={() => void downloadTemplate('xlsx')} aria-label="Download the template as an Excel workbook (.xlsx)" data-testid="template-xlsx">
+            Excel workbook (.xlsx)
+          </button>{' '}
+          <button type="button" onClick={() => void downloadTemplate('csv')} aria-label="Download the template as a CSV file" data-testid="template-csv">
+            CSV file
+          </button>
+        </p>
+      )}
       {fileError && (
         <Message kind="error" testId="file-error">
           {fileError}

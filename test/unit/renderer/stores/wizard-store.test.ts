@@ -60,6 +60,17 @@ function setup(overrides: Handlers = {}) {
 }
 
 describe('new-campaign wizard store', () => {
+  it("gives the template's file in the format asked, and says why when there is none", async () => {
+    const { store, fake } = setup({ 'app:template': (input) => ok({ fileName: `t.${input.format}`, bytesBase64: btoa('x') }) });
+    expect(await store.getState().templateFile('xlsx')).toEqual({ fileName: 't.xlsx', bytesBase64: btoa('x') });
+    expect(await store.getState().templateFile('csv')).toEqual({ fileName: 't.csv', bytesBase64: btoa('x') });
+    expect(fake.callsOf('app:template')).toEqual([{ format: 'xlsx' }, { format: 'csv' }]);
+    expect(store.getState().fileError).toBeNull();
+    const failing = setup({ 'app:template': () => ({ ok: false, error: { code: 'internal', message: 'The template could not be made.' } }) });
+    expect(await failing.store.getState().templateFile('csv')).toBeNull();
+    expect(failing.store.getState().fileError).toBe('The template could not be made.');
+  });
+
   it('starts the newcomer on the sample: an orderable fixed-price product and the sample file, previewed', async () => {
     const { store, fake } = setup();
     await store.getState().start('simulator', { sample: true });
