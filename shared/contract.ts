@@ -89,6 +89,8 @@ export const rowSchema = z.object({
    * cannot be filled in (the row then has a 'message' error).
    */
   sentMessage: z.string().nullable(),
+  /** The cells the row was read from, by their column's header (null for none): what its message's {column} fields name. */
+  cells: z.record(z.string(), z.string()).nullable(),
   state: rowStateSchema,
   /** A skipped row the import left out by a policy (its address repeats an earlier line, or had a gift before); null otherwise. */
   skippedBy: z.enum(SKIP_POLICIES).nullable(),

@@ -54,8 +54,17 @@ test('the review shows each row\'s personal message as it will be sent, with unk
   await app.screenshot('20-review-personal-messages');
   await expectNoAxeViolations(page, 'wizard: review step, personal messages');
 
-  // Fixing the message fills it in with the row's fields.
-  await app.wizard.editRow(3, { message: 'Thanks for the {Event} keynote, {first_name}! {{with braces}}' });
+  // The editor checks the message as it is typed, with the row's cells; the fix is filled in.
+  await app.wizard.row(3).getByTestId('row-edit').click();
+  const editor = page.locator('[data-testid="draft-row-editor"][data-line="3"]');
+  await expect(editor.getByTestId('edit-message')).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.locator('.cell-error').first()).toContainText('the message uses {Evnt}');
+  await app.screenshot('20-review-personal-message-editor');
+  await expectNoAxeViolations(page, 'wizard: review step, editing a personal message');
+  await editor.getByTestId('edit-message').fill('Thanks for the {Event} keynote, {first_name}! {{with braces}}');
+  await expect(editor.getByTestId('edit-message')).toHaveAttribute('aria-invalid', 'false');
+  await editor.getByTestId('edit-save').click();
+  await expect(editor).toHaveCount(0);
   await expect(app.wizard.row(3)).toHaveAttribute('data-status', 'ready');
   await expect(message(3)).toHaveText('Thanks for the Gala 2026 keynote, Grace! {with braces}');
   await expect(app.wizard.costCount).toHaveText('4');

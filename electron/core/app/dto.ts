@@ -64,6 +64,7 @@ export function rowDto(r: Recipient, now: number, campaign: Pick<Campaign, 'mess
     amount: r.amountMinor != null && r.currency ? moneyDto({ minor: r.amountMinor, currency: r.currency }) : null,
     message: r.message,
     sentMessage: sentMessageText(r, campaign),
+    cells: r.source ? { ...r.source } : null,
     state: r.state,
     skippedBy: r.skippedBy,
     orderId: r.orderId,

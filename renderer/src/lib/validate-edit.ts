@@ -16,14 +16,18 @@ export function parseDefaultAmount(text: string, currency: string): Money | unde
   return parsed.ok ? parsed.money : undefined;
 }
 
-/** The errors per field of one edited row; an empty object when it can be sent. */
+/**
+ * The errors per field of one edited row; an empty object when it can be sent. `cells`: the row's
+ * cells by header, which its message's {column} fields are filled in from.
+ */
 export function editErrors(
   product: ProductForValidation,
   line: number,
   fields: EditFields,
   defaultAmount?: Money,
+  cells: Readonly<Record<string, string>> = {},
 ): Partial<Record<RowField, string>> {
-  const { rows } = validateRows([{ line, ...fields }], product, defaultAmount ? { defaultAmount } : {});
+  const { rows } = validateRows([{ line, ...fields, columns: cells }], product, defaultAmount ? { defaultAmount } : {});
   const out: Partial<Record<RowField, string>> = {};
   for (const issue of rows[0]?.errors ?? []) {
     out[issue.field] ??= issue.message.replace(/^Line \d+:\s*/, '');

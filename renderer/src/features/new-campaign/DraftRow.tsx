@@ -117,7 +117,7 @@ export function DraftRowEditor({ row, index, validation, onDone }: EditorProps) 
     first.current?.focus();
   }, []);
 
-  const live = validation ? editErrors(validation.product, row.line, fields, validation.defaultAmount) : {};
+  const live = validation ? editErrors(validation.product, row.line, fields, validation.defaultAmount, row.cells ?? {}) : {};
   const stale = row.errors; // what the engine said before this edit, until the person types
   const fieldError = (field: 'name' | 'email' | 'amount' | 'message'): string | undefined =>
     validation ? live[field] : issuesFor(stale, field).map(issueText)[0];

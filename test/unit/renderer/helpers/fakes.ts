@@ -122,6 +122,7 @@ export function row(id: number, overrides: Partial<RowDto> = {}): RowDto {
     amount: { currency: 'USD', amount: '10.00' },
     message: null,
     sentMessage: null,
+    cells: null,
     skippedBy: null,
     state: 'ready',
     orderId: null,
