@@ -30,7 +30,10 @@ export interface MessageFields {
   readonly columns: Readonly<Record<string, string>>;
 }
 
-export type FilledMessage = { readonly ok: true; readonly text: string } | { readonly ok: false; readonly problem: string };
+/** `empty`: the column fields (as written, in braces) whose cell was empty on this row, each once. */
+export type FilledMessage =
+  | { readonly ok: true; readonly text: string; readonly empty: readonly string[] }
+  | { readonly ok: false; readonly problem: string };
 
 /** The fields every row has, as a message writes them. */
 export const BUILT_IN_FIELDS = ['first_name', 'name', 'amount'] as const;
@@ -49,9 +52,11 @@ export function usesFields(template: string): boolean {
  * lone brace). A template without braces is returned as it is.
  */
 export function fillMessage(template: string, fields: MessageFields): FilledMessage {
-  if (!BRACE.test(template)) return { ok: true, text: template };
+  if (!BRACE.test(template)) return { ok: true, text: template, empty: NONE };
   let text = '';
   const unknown: string[] = [];
+  // Each empty column once, by its normalised name, as first written.
+  let empty: Map<string, string> | null = null;
   let i = 0;
   while (i < template.length) {
     const next = template.slice(i).search(BRACE);
@@ -75,21 +80,29 @@ export function fillMessage(template: string, fields: MessageFields): FilledMess
     }
     const field = template.slice(at + 1, end);
     const value = fieldValue(field, fields);
+    const shown = `{${field.trim().slice(0, 40)}}`;
     if (value === undefined) {
-      const shown = `{${field.trim().slice(0, 40)}}`;
       if (!unknown.includes(shown)) unknown.push(shown);
     } else {
       text += value;
+      const key = value === '' ? normalizeHeader(field) : '';
+      if (key !== '' && !BUILT_IN_KEYS.has(key)) {
+        empty ??= new Map();
+        if (!empty.has(key)) empty.set(key, shown);
+      }
     }
     i = end + 1;
   }
   if (unknown.length > 0) return { ok: false, problem: unknownFieldsProblem(unknown, fields.columns) };
-  return { ok: true, text };
+  return { ok: true, text, empty: empty === null ? NONE : [...empty.values()] };
 }
 
 const FIRST_NAME = normalizeHeader('first_name');
 const NAME = normalizeHeader('name');
 const AMOUNT = normalizeHeader('amount');
+// Empty only when the row has no name or amount, which validation already calls an error.
+const BUILT_IN_KEYS: ReadonlySet<string> = new Set([FIRST_NAME, NAME, AMOUNT]);
+const NONE: readonly string[] = Object.freeze([]);
 
 function fieldValue(field: string, fields: MessageFields): string | undefined {
   const key = normalizeHeader(field);

@@ -205,6 +205,11 @@ export function createRowValidator(product: ProductForValidation, options: Valid
         const columns = usesFields(template) ? (row.columns ?? cellsByHeader(row.headers ?? NO_CELLS, row.raw ?? NO_CELLS)) : NO_COLUMNS;
         const sent = rowMessage(template, { name, amount, columns });
         if (!sent.ok) errors = add(errors, 'message', line, sent.problem);
+        else if (sent.empty.length > 0) {
+          const fields = sent.empty.length === 1 ? `${sent.empty[0]} is` : `${sent.empty.slice(0, -1).join(', ')} and ${sent.empty[sent.empty.length - 1]} are`;
+          const reads = sent.text === null || sent.text.length > 80 ? '' : `, so it reads "${sent.text}"`;
+          warnings = add(warnings, 'message', line, `the message's ${fields} empty on this line${reads}`);
+        }
       }
     }
 
@@ -309,8 +314,8 @@ function rowAmount(
 export function rowMessage(
   template: string | null | undefined,
   fields: MessageFields,
-): { readonly ok: true; readonly text: string | null } | { readonly ok: false; readonly problem: string } {
-  if (template == null || template.trim() === '') return { ok: true, text: null };
+): { readonly ok: true; readonly text: string | null; readonly empty: readonly string[] } | { readonly ok: false; readonly problem: string } {
+  if (template == null || template.trim() === '') return { ok: true, text: null, empty: [] };
   const filled = fillMessage(template, fields);
   if (!filled.ok) return filled;
   const text = filled.text;
@@ -319,7 +324,7 @@ export function rowMessage(
     return { ok: false, problem: `the message is ${text.length} characters long${filledIn}; the limit is ${MAX_MESSAGE_LENGTH}` };
   }
   if (hasMessageControl(text)) return { ok: false, problem: `the message contains a control character${filledIn}; remove it` };
-  return { ok: true, text };
+  return { ok: true, text, empty: filled.empty };
 }
 
 /** The template a row's message is made from: its own message when it has one, else the campaign's default. */

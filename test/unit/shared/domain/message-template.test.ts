@@ -72,9 +72,9 @@ describe('fillMessage: the fields', () => {
     expect(filled('{name} {amount}', fields({ columns }))).toBe('Ann Example USD 25.00');
   });
 
-  it('fills an empty cell as nothing and an absent amount as nothing', () => {
-    expect(filled('[{Team}]', fields({ columns: { Team: '' } }))).toBe('[]');
-    expect(filled('[{amount}]', fields({ amount: null }))).toBe('[]');
+  it('fills an empty cell as nothing and says which column fields were empty; an absent amount is nothing too', () => {
+    expect(fillMessage('[{Team}] [{team}] [{Email}]', fields({ columns: { Team: ' ', Email: 'a@b.c' } }))).toEqual({ ok: true, text: '[] [] [a@b.c]', empty: ['{Team}'] });
+    expect(fillMessage('[{amount}]', fields({ amount: null }))).toEqual({ ok: true, text: '[]', empty: [] });
   });
 
   it('keeps non-ASCII text, fields and cells as they are', () => {
@@ -142,9 +142,9 @@ describe('cellsByHeader', () => {
 
 describe('rowMessage: what an order carries', () => {
   it('is null without a template, the filled text with one', () => {
-    expect(rowMessage(null, fields())).toEqual({ ok: true, text: null });
-    expect(rowMessage('  ', fields())).toEqual({ ok: true, text: null });
-    expect(rowMessage('Hi {first_name}', fields())).toEqual({ ok: true, text: 'Hi Ann' });
+    expect(rowMessage(null, fields())).toEqual({ ok: true, text: null, empty: [] });
+    expect(rowMessage('  ', fields())).toEqual({ ok: true, text: null, empty: [] });
+    expect(rowMessage('Hi {first_name}', fields())).toEqual({ ok: true, text: 'Hi Ann', empty: [] });
   });
 
   it('refuses a message that is over the limit once filled in, with its length', () => {
@@ -153,7 +153,7 @@ describe('rowMessage: what an order carries', () => {
       ok: false,
       problem: `the message is ${MAX_MESSAGE_LENGTH + 16} characters long with its fields filled in; the limit is ${MAX_MESSAGE_LENGTH}`,
     });
-    expect(rowMessage('{Speech}', fields({ columns: long }))).toEqual({ ok: true, text: 'x'.repeat(MAX_MESSAGE_LENGTH) });
+    expect(rowMessage('{Speech}', fields({ columns: long }))).toEqual({ ok: true, text: 'x'.repeat(MAX_MESSAGE_LENGTH), empty: [] });
   });
 
   it('refuses a control character a cell brought in', () => {
@@ -206,6 +206,13 @@ describe('validateRows: each row\'s message filled in, errors with their line', 
     const result = check(null);
     expect(result.rows.map((r) => r.errors.length)).toEqual([0, 1, 0, 0]);
     expect(result.totals).toMatchObject({ valid: 3, invalid: 1, totals: [money(7500, 'USD')] });
+  });
+
+  it('warns of a column field that is empty on the line, with the message as it reads', () => {
+    const result = validateRows([fileRow(4, ['Ann Example', 'ann@example.com', '', 'Hi {first_name} of {Team}!'])], fixed);
+    expect(result.rows[0]!.errors).toEqual([]);
+    expect(result.rows[0]!.warnings).toEqual([{ field: 'message', message: 'Line 4: the message\'s {Team} is empty on this line, so it reads "Hi Ann of !"' }]);
+    expect(result.totals.valid).toBe(1);
   });
 
   it('keeps the row\'s message as written: the template, not the filled text', () => {
