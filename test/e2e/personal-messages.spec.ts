@@ -12,6 +12,7 @@ const CSV = [
   'Grace,Hopper,grace@example.com,Gala 2026,Thanks for the {Evnt} keynote!',
   'Mary Ann,Lee,mary@example.com,Crew night,',
   `Alan,Turing,alan@example.com,Gala 2026,"${LONG}"`,
+  'Linus,Torvalds,linus@example.com,,',
 ].join('\r\n');
 
 test('the review shows each row\'s personal message as it will be sent, with unknown fields as row errors', async ({ app, shell, page }) => {
@@ -25,7 +26,7 @@ test('the review shows each row\'s personal message as it will be sent, with unk
 
   await app.wizard.uploadFile({ name: 'speakers.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
   await app.wizard.expectPreviewReady();
-  await expect(page.getByTestId('preview-valid')).toHaveText('3');
+  await expect(page.getByTestId('preview-valid')).toHaveText('4');
   await expect(page.getByTestId('preview-invalid')).toHaveText('1');
   await app.wizard.createDraft();
 
@@ -44,6 +45,11 @@ test('the review shows each row\'s personal message as it will be sent, with unk
   });
   expect(cut).toBe(true);
   expect(box?.height ?? 0).toBeLessThan(60);
+
+  // A column empty on its line is a warning: the message reads as it will be sent.
+  await expect(message(6)).toHaveText('Hi Linus, thank you for ! Enjoy USD 10.00.');
+  await expect(app.wizard.row(6).locator('[data-field="message"]').getByTestId('cell-warning')).toContainText("the message's {Event} is empty on this line");
+  await expect(app.wizard.row(6)).toHaveAttribute('data-status', 'ready');
 
   // The row naming a field the file lacks is an error on its line, shown under its message.
   await expect(app.wizard.row(3)).toHaveAttribute('data-status', 'invalid');
@@ -67,7 +73,7 @@ test('the review shows each row\'s personal message as it will be sent, with unk
   await expect(editor).toHaveCount(0);
   await expect(app.wizard.row(3)).toHaveAttribute('data-status', 'ready');
   await expect(message(3)).toHaveText('Thanks for the Gala 2026 keynote, Grace! {with braces}');
-  await expect(app.wizard.costCount).toHaveText('4');
+  await expect(app.wizard.costCount).toHaveText('5');
   await app.screenshot('21-review-personal-messages-fixed');
   await expectNoAxeViolations(page, 'wizard: review step, personal message fixed');
 });
