@@ -53,7 +53,8 @@ describe('control characters in names and messages', () => {
       const message = `x${ch}y`.trim();
       const expectName = name !== '' && NAME_RULE.test(name);
       expect(row.errors.some((e) => e.field === 'name' && e.message.includes('control character')), `U+${c.toString(16)} in a name`).toBe(expectName);
-      expect(row.errors.some((e) => e.field === 'message'), `U+${c.toString(16)} in a message`).toBe(MESSAGE_RULE.test(message));
+      // A lone brace is a message error of its own (a field that is not closed: message-template.ts).
+      expect(row.errors.some((e) => e.field === 'message'), `U+${c.toString(16)} in a message`).toBe(MESSAGE_RULE.test(message) || /[{}]/.test(message));
     });
   });
 
@@ -72,7 +73,8 @@ describe('the import validates each record as it reads it, with the same result 
   const product: ProductForValidation = { id: 1, currency: 'USD', price: { kind: 'range', min: { minor: 100, currency: 'USD' }, max: { minor: 50_000, currency: 'USD' } } };
   const twoStep = (bytes: Uint8Array, options: { knownEmails?: ReadonlySet<string> } = {}) => {
     const { records, ...parsed } = parseCsv(bytes);
-    return { parsed, validation: validateRows(records, product, { decimalSeparator: parsed.decimalSeparator, defaultAmount: { minor: 500, currency: 'USD' }, ...options }) };
+    const validation = validateRows(records, product, { decimalSeparator: parsed.decimalSeparator, defaultAmount: { minor: 500, currency: 'USD' }, ...options });
+    return { parsed: { ...parsed, format: 'csv', workbook: null }, validation };
   };
   const files = [
     ...Object.values(LF_FILES),

@@ -37,7 +37,10 @@ describe('app service on a real engine and simulator', () => {
     expect(preview.totals.amounts).toEqual([{ currency: 'USD', amount: (25 * preview.totals.valid).toFixed(2) }]);
 
     const created = await h.ok('campaigns:create', { ...file, environment: 'simulator', productId: id, name: 'Meetup thanks', senderName: 'Meetup team' });
-    expect(created).toMatchObject({ sendState: 'draft', running: false, counts: { invalid: 1 } });
+    // The repeated "Ada Lovelace (again)" row is skipped by default (one gift per person), and says why.
+    expect(created).toMatchObject({ sendState: 'draft', running: false, counts: { invalid: 1, skipped: 1 } });
+    const { rows: skipped } = await h.ok('campaigns:rows', { campaignId: created.id, states: ['skipped'] });
+    expect(skipped.map((r) => [r.name, r.skippedBy])).toEqual([['Ada Lovelace (again)', 'repeat-in-campaign']]);
 
     const { rows: invalid } = await h.ok('campaigns:rows', { campaignId: created.id, states: ['invalid'] });
     const bad = invalid[0];
@@ -51,7 +54,7 @@ describe('app service on a real engine and simulator', () => {
     expect(fixed.externalReferenceId).toBe(bad.externalReferenceId);
 
     const preflight = await h.ok('campaigns:preflight', { campaignId: created.id });
-    expect(preflight).toMatchObject({ ok: true, problems: [], rowsToSend: 12 });
+    expect(preflight).toMatchObject({ ok: true, problems: [], rowsToSend: 11, repeatsInCampaign: { people: 0, rows: 0 } });
 
     const sending = await h.ok('campaigns:send', { campaignId: created.id, confirmed: true });
     expect(sending).toMatchObject({ sendState: 'sending', running: true });
@@ -61,10 +64,10 @@ describe('app service on a real engine and simulator', () => {
 
     const done = await waitFor('every row delivered by polling', async () => {
       const s = await h.ok('campaigns:get', { campaignId: created.id });
-      return s.counts.delivered === 12 ? s : undefined;
+      return s.counts.delivered === 11 ? s : undefined;
     });
-    expect(done.counts).toMatchObject({ delivered: 12, ready: 0, sending: 0, invalid: 0 });
-    expect(done.charged).toEqual([{ currency: 'USD', amount: '300.00' }]);
+    expect(done.counts).toMatchObject({ delivered: 11, ready: 0, sending: 0, invalid: 0, skipped: 1 });
+    expect(done.charged).toEqual([{ currency: 'USD', amount: '275.00' }]);
     expect(done.nextPollAt).toBeNull();
 
     // Batched: never two progress events of one campaign closer than the interval, and together
@@ -83,12 +86,13 @@ describe('app service on a real engine and simulator', () => {
     expect(report.savedTo).toBeNull();
     expect(report.csv.startsWith('\uFEFFname,email,amount')).toBe(true);
     expect(report.csv).toContain('tim@example.org');
-    expect(report.csv.match(/,delivered,/g)?.length).toBe(12);
-    expect(report.csv).toContain('TOTAL charged,,300.00,USD');
+    expect(report.csv.match(/,delivered,/g)?.length).toBe(11);
+    expect(report.csv).toContain('Skipped by policy: its address repeats an earlier line of this campaign');
+    expect(report.csv).toContain('TOTAL charged,,275.00,USD');
 
     const { buckets } = await h.ok('campaigns:timeline', { campaignId: created.id, bucketMs: 60_000 });
-    expect(buckets.reduce((n, b) => n + b.ordered, 0)).toBe(12);
-    expect(buckets.reduce((n, b) => n + b.delivered, 0)).toBe(12);
+    expect(buckets.reduce((n, b) => n + b.ordered, 0)).toBe(11);
+    expect(buckets.reduce((n, b) => n + b.delivered, 0)).toBe(11);
 
     expectOneOrderPerRow(h.engine.db, created.id, sim.account(SIMULATOR_LOCAL_KEY));
   });

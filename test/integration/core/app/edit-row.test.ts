@@ -74,7 +74,13 @@ describe('rows:edit on one row', () => {
     const third = { ...file(['Cy,cy@example.com,10', 'Em,émile@EXAMPLE.fr,10', 'Al,ANN@example.com,10']), name: 'Third' };
     const preview = await h.ok('campaigns:previewImport', third);
     expect(preview.totals.knownEmails).toBe(2);
-    const created = await h.ok('campaigns:create', third);
+    // By default the import skips them (issue 13), whatever the case of their letters.
+    const skipping = await h.ok('campaigns:create', third);
+    expect(skipping.counts).toMatchObject({ ready: 1, skipped: 2 });
+    const { rows: skipped } = await h.ok('campaigns:rows', { campaignId: skipping.id, states: ['skipped'] });
+    expect(skipped.map((r) => [r.line, r.skippedBy])).toEqual([[3, 'earlier-campaign'], [4, 'earlier-campaign']]);
+    // Sent on purpose, they wait for the pre-flight's confirmation.
+    const created = await h.ok('campaigns:create', { ...third, repeats: { inCampaign: 'skip', earlier: 'send' } });
     const preflight = await h.ok('campaigns:preflight', { campaignId: created.id });
     expect(preflight.repeatRecipients).toEqual({ count: 2, lines: [3, 4] });
   });

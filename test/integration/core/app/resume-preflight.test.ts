@@ -96,7 +96,16 @@ describe('recipients who already have a gift from this environment', () => {
     // The same three people, and one new one, in another campaign.
     const { products } = await t.h.ok('products:list', { environment: 'simulator', country: 'US' });
     const productId = products.find((p) => p.name === 'Northwind Books Gift Card $25')?.id ?? 0;
-    const again = await t.h.ok('campaigns:create', { fileName: 'again.csv', bytesBase64: recipientsCsv(4), environment: 'simulator', productId, name: 'Again', senderName: 'Gala team' });
+    // Imported on purpose (by default the import would skip them: issue 13).
+    const again = await t.h.ok('campaigns:create', {
+      fileName: 'again.csv',
+      bytesBase64: recipientsCsv(4),
+      environment: 'simulator',
+      productId,
+      name: 'Again',
+      senderName: 'Gala team',
+      repeats: { inCampaign: 'skip', earlier: 'send' },
+    });
     const preflight = await t.h.ok('campaigns:preflight', { campaignId: again.id });
     expect(preflight.repeatRecipients).toEqual({ count: 3, lines: [2, 3, 4] });
 

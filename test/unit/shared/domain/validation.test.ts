@@ -39,7 +39,30 @@ describe('validateRows: e-mail and name', () => {
       errors: [],
       warnings: [],
       raw: [],
+      repeatOf: null,
+      earlierRecipient: false,
     });
+  });
+
+  it('marks a valid row whose address an earlier valid line has, and one an earlier campaign had', () => {
+    const rows = validateRows(
+      [
+        row({ email: 'bad@' }, { line: 2 }),
+        row({ email: 'ann@example.com' }, { line: 3 }),
+        row({ email: 'ANN@example.com' }, { line: 4 }),
+        row({ email: 'bad@' }, { line: 5 }),
+        row({ email: 'bo@example.com' }, { line: 6 }),
+      ],
+      fixed,
+      { knownEmails: new Set(['bo@example.com']) },
+    ).rows;
+    expect(rows.map((r) => [r.line, r.repeatOf, r.earlierRecipient])).toEqual([
+      [2, null, false],
+      [3, null, false],
+      [4, 3, false],
+      [5, null, false],
+      [6, null, true],
+    ]);
   });
 
   it('keeps the cells a row was read from', () => {
