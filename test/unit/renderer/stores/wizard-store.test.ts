@@ -98,6 +98,19 @@ describe('new-campaign wizard store', () => {
     expect(fake.callsOf('campaigns:previewImport').at(-1)?.csv).toEqual({ mapping: { email: 0 } });
   });
 
+  it('previews with the default message as typed (its fields are checked per row), and again when it changes', async () => {
+    const { store, fake } = setup();
+    await store.getState().start('simulator', { sample: true });
+    expect(fake.callsOf('campaigns:previewImport')[0]).toMatchObject({ message: 'Thank you for being part of our event!' });
+    store.getState().setText('message', '  Hi {first_name}  ');
+    expect(store.getState().previewStatus).toBe('idle');
+    await store.getState().runPreview();
+    expect(fake.callsOf('campaigns:previewImport').at(-1)).toMatchObject({ message: 'Hi {first_name}' });
+    store.getState().setText('message', '   ');
+    await store.getState().runPreview();
+    expect(fake.callsOf('campaigns:previewImport').at(-1)?.message).toBeNull();
+  });
+
   it('after the draft exists, edits go through rows:edit and skips through rows:skip', async () => {
     const { store, fake } = setup();
     await store.getState().start('simulator', { sample: true });
