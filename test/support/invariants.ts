@@ -16,7 +16,7 @@ import { allRows } from './campaign.ts';
 export function expectOneOrderPerRow(db: Db, campaignId: string, account: AuditAccount): void {
   const all = allRows(db, campaignId);
   const rows = all.filter((r) => r.state !== 'skipped');
-  const skippedKeys = new Set(all.filter((r) => r.state === 'skipped').map((r) => r.externalReferenceId));
+  const skippedKeys = new Set<string | null>(all.filter((r) => r.state === 'skipped').map((r) => r.externalReferenceId));
   expect(account.orders.filter((o) => skippedKeys.has(o.externalReferenceId))).toEqual([]);
   expect(account.duplicates).toEqual([]);
   expect(account.withoutExternalReferenceId).toEqual([]);
