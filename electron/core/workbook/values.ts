@@ -7,6 +7,7 @@
  * "0.30000000000000004") reads as the value the person typed. Never an exponent below 1e21.
  */
 export function numberText(value: string): string | null {
+  if (isPlainInteger(value)) return value;
   const n = Number(value);
   if (value.trim() === '' || !Number.isFinite(n)) return null;
   // At most 15 characters hold at most 15 significant digits: JavaScript's own text is the shortest.
@@ -20,6 +21,19 @@ export function numberText(value: string): string | null {
   if (!text.includes('e') || Math.abs(rounded) >= 1e21) return text;
   // 1e-7 and the like: written out in full.
   return rounded.toFixed(20).replace(/\.?0+$/, '');
+}
+
+/** "0", "25", "1500": digits only, no leading zero, at most 15 of them — already its own canonical text. */
+function isPlainInteger(value: string): boolean {
+  const length = value.length;
+  if (length === 0 || length > 15) return false;
+  const first = value.charCodeAt(0);
+  if (first < 48 || first > 57 || (first === 48 && length > 1)) return false;
+  for (let i = 1; i < length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
 }
 
 const DAY_MS = 86_400_000;

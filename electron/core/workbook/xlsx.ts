@@ -176,14 +176,32 @@ function readSheet(zip: Zip, sheet: XlsxSheet, dates: readonly boolean[], shared
   let value: string | null = null;
   let inValue = false;
   let phonetic = 0;
+  const overlong = shared.overlong.size > 0;
 
   const tooLong = (): never => {
     throw new CsvLimitError(limitMessages.cellChars(name, rowNumber, column));
   };
 
   const found = parsePart(zip, sheet.part, {
+    // Called for every element of the sheet: the commonest first, each attribute read once.
     open(tag, attrs: Attributes) {
       switch (tag) {
+        case 'c': {
+          if (++cellCount > WORKBOOK_LIMITS.cells) throw new CsvLimitError(limitMessages.cells(name));
+          const r = attrs.r;
+          const at = r === undefined ? column + 1 : columnOf(r);
+          if (at > WORKBOOK_LIMITS.columns) throw new CsvLimitError(limitMessages.columns(name, rowNumber));
+          column = at > column ? at : column + 1;
+          type = cellType(attrs.t);
+          const s = attrs.s;
+          style = s === undefined ? 0 : Number(s);
+          value = null;
+          break;
+        }
+        case 'v':
+          inValue = true;
+          value ??= '';
+          break;
         case 'row': {
           if (++rowElements > WORKBOOK_LIMITS.rowElements) throw new CsvLimitError(limitMessages.rowElements(name));
           const r = attrs.r;
@@ -197,21 +215,6 @@ function readSheet(zip: Zip, sheet: XlsxSheet, dates: readonly boolean[], shared
           column = 0;
           break;
         }
-        case 'c': {
-          if (++cellCount > WORKBOOK_LIMITS.cells) throw new CsvLimitError(limitMessages.cells(name));
-          const r = attrs.r;
-          const at = r === undefined ? column + 1 : columnOf(r);
-          if (at > WORKBOOK_LIMITS.columns) throw new CsvLimitError(limitMessages.columns(name, rowNumber));
-          column = at > column ? at : column + 1;
-          type = cellType(attrs.t);
-          style = attrs.s === undefined ? 0 : Number(attrs.s);
-          value = null;
-          break;
-        }
-        case 'v':
-          inValue = true;
-          value ??= '';
-          break;
         case 't':
           inValue = phonetic === 0;
           if (inValue) value ??= '';
@@ -223,13 +226,6 @@ function readSheet(zip: Zip, sheet: XlsxSheet, dates: readonly boolean[], shared
     },
     close(tag) {
       switch (tag) {
-        case 'v':
-        case 't':
-          inValue = false;
-          break;
-        case 'rPh':
-          phonetic--;
-          break;
         case 'c': {
           if (value === null) break;
           const text = cellText(value);
@@ -240,11 +236,18 @@ function readSheet(zip: Zip, sheet: XlsxSheet, dates: readonly boolean[], shared
           }
           break;
         }
+        case 'v':
+        case 't':
+          inValue = false;
+          break;
         case 'row':
           if (filled) {
             nonBlank++;
             onRow?.(cells, rowNumber);
           }
+          break;
+        case 'rPh':
+          phonetic--;
           break;
       }
     },
@@ -266,7 +269,7 @@ function readSheet(zip: Zip, sheet: XlsxSheet, dates: readonly boolean[], shared
       }
       case Type.Shared: {
         const index = Number(raw);
-        if (shared.overlong.has(index)) tooLong();
+        if (overlong && shared.overlong.has(index)) tooLong();
         const text = shared.strings[index];
         if (text === undefined) throw damaged(`cell of row ${rowNumber} in sheet "${name}" names shared text ${raw}, which does not exist`);
         return text;

@@ -29,14 +29,21 @@ export function parsePart(zip: Zip, part: string, handlers: XmlHandlers): boolea
     open(name, tag.attributes as Attributes);
     if (tag.isSelfClosing) {
       depth--;
-      close?.(name);
+      if (close !== undefined) close(name);
     }
   });
-  parser.on('closetag', (tag) => {
-    if (tag.isSelfClosing) return;
-    depth--;
-    close?.(localName(tag.name));
-  });
+  parser.on(
+    'closetag',
+    close === undefined
+      ? (tag) => {
+          if (!tag.isSelfClosing) depth--;
+        }
+      : (tag) => {
+          if (tag.isSelfClosing) return;
+          depth--;
+          close(localName(tag.name));
+        },
+  );
   if (text) parser.on('text', text);
   parser.on('error', (error) => {
     throw damaged(`its part ${part} is not well-formed XML (${error.message})`);
