@@ -20,12 +20,23 @@ test('the review shows each row\'s personal message as it will be sent, with unk
   await app.nav('new');
   await app.wizard.chooseProduct('Brightleaf Coffee');
   await app.wizard.fillSetup({ name: 'Speakers', sender: 'Events team' });
-  await page.getByLabel('Message', { exact: true }).fill('Hi {first_name}, thank you for {Event}! Enjoy {amount}.');
+  // A default message naming a column the file lacks is said on the import step, before the draft keeps it.
+  await page.getByLabel('Message', { exact: true }).fill('Hi {first_name}, thank you for {Evnt}!');
   await expect(page.locator('#wiz-message-help')).toContainText('{first_name}');
   await app.wizard.next();
-
   await app.wizard.uploadFile({ name: 'speakers.csv', mimeType: 'text/csv', buffer: Buffer.from(CSV, 'utf8') });
   await app.wizard.expectPreviewReady();
+  await expect(page.getByTestId('default-message-problem')).toContainText(
+    'The message from the gift step cannot be sent on 3 rows (the first on line 2): the message uses {Evnt}, which is neither a column of the file nor a field',
+  );
+  await app.screenshot('19-import-default-message-problem');
+  await expectNoAxeViolations(page, 'wizard: import step, default message naming an unknown column');
+  await page.getByRole('button', { name: 'Back' }).click();
+  await app.wizard.expectStep('setup');
+  await page.getByLabel('Message', { exact: true }).fill('Hi {first_name}, thank you for {Event}! Enjoy {amount}.');
+  await app.wizard.next();
+  await app.wizard.expectPreviewReady();
+  await expect(page.getByTestId('default-message-problem')).toHaveCount(0);
   await expect(page.getByTestId('preview-valid')).toHaveText('4');
   await expect(page.getByTestId('preview-invalid')).toHaveText('1');
   await app.wizard.createDraft();
@@ -61,8 +72,12 @@ test('the review shows each row\'s personal message as it will be sent, with unk
   await expectNoAxeViolations(page, 'wizard: review step, personal messages');
 
   // The editor checks the message as it is typed, with the row's cells; the fix is filled in.
-  await app.wizard.row(3).getByTestId('row-edit').click();
   const editor = page.locator('[data-testid="draft-row-editor"][data-line="3"]');
+  // The table may redraw as the draft's rows arrive: open the editor until it stays open.
+  await expect(async () => {
+    if ((await editor.count()) === 0) await app.wizard.row(3).getByTestId('row-edit').click();
+    await expect(editor).toBeVisible({ timeout: 2_000 });
+  }).toPass();
   await expect(editor.getByTestId('edit-message')).toHaveAttribute('aria-invalid', 'true');
   await expect(editor.locator('.cell-error').first()).toContainText('the message uses {Evnt}');
   await app.screenshot('20-review-personal-message-editor');

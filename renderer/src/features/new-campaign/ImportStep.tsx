@@ -9,6 +9,7 @@ import { base64ToBytes } from '../../lib/base64.ts';
 import { downloadBytes } from '../../lib/download.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
 import type { Delimiter } from '../../stores/wizard-store.ts';
+import { defaultMessageProblem } from './default-message.ts';
 import { importBlocker } from './import-blocker.ts';
 import { FileDrop } from './FileDrop.tsx';
 import { MappingForm } from './MappingForm.tsx';
@@ -38,6 +39,7 @@ export function ImportStep() {
   const creating = useWizard((s) => s.creating);
   const createError = useWizard((s) => s.createError);
   const blocker = preview ? importBlocker(preview, file?.fileName ?? 'The file') : null;
+  const messageProblem = preview ? defaultMessageProblem(preview) : null;
   const workbook = preview?.workbook ?? null;
   // A workbook whose sheet is not chosen yet: nothing was read, so there is nothing to map or count.
   const choosing = workbook !== null && workbook.sheet === null;
@@ -122,6 +124,11 @@ export function ImportStep() {
                 ))}
                 {preview.problems.length > MAX_PROBLEMS && <li>…and {preview.problems.length - MAX_PROBLEMS} more.</li>}
               </ul>
+            </Message>
+          )}
+          {messageProblem && (
+            <Message kind="error" testId="default-message-problem">
+              {messageProblem}
             </Message>
           )}
           {preview.totals.invalid > 0 && (
