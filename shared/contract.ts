@@ -94,6 +94,9 @@ export const rowSchema = z.object({
   state: rowStateSchema,
   /** A skipped row the import left out by a policy (its address repeats an earlier line, or had a gift before); null otherwise. */
   skippedBy: z.enum(SKIP_POLICIES).nullable(),
+  /** The product it is ordered as (its own gift, else the campaign's), and that product's name as checked. */
+  productId: z.number().int(),
+  productName: z.string().nullable(),
   orderId: z.number().nullable(),
   orderStatus: z.string().nullable(),
   itemId: z.number().nullable(),
@@ -166,6 +169,8 @@ export const preflightSchema = z.object({
    * the campaign also sends to (or already did). `rows`: the gifts beyond the first per person.
    */
   repeatsInCampaign: z.object({ people: z.number().int(), rows: z.number().int() }),
+  /** The rows to send per product they are ordered as (a gift per row), with their face value per currency. */
+  byProduct: z.array(z.object({ productId: z.number().int(), name: z.string().nullable(), rows: z.number().int(), totals: z.array(moneySchema) })),
 });
 
 /** What one poll round did; `nextCheckInMs`: when the schedule would run the next one (30–60 s after a send, backing off to 15 min). */
@@ -289,6 +294,8 @@ export const contract = {
           message: z.string(),
           errors: z.array(issueSchema),
           warnings: z.array(issueSchema),
+          /** The product it is checked against and would be ordered as: the one its gift column names, else the chosen one. */
+          productId: z.number().int(),
         }),
       ),
       totals: z.object({
@@ -298,6 +305,8 @@ export const contract = {
         duplicateEmails: z.number().int(),
         knownEmails: z.number().int(),
         amounts: z.array(moneySchema),
+        /** The valid rows per product (a file of several gifts), with their face value per currency. */
+        byProduct: z.array(z.object({ productId: z.number().int(), rows: z.number().int(), amounts: z.array(moneySchema) })),
       }),
       /** The product the rows were checked against, as the catalog has it now. */
       product: productSchema,

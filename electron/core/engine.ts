@@ -16,8 +16,8 @@ import { createConnections, serviceName, type Connection, type ConnectionOptions
 import { openDatabase, type Db } from './db/open.ts';
 import { processAlive, requestSendStop, sendLeaseLive, type HeldLease as HeldSendLease } from './db/repos/send-leases.ts';
 import { requeueFailedRows } from './db/repos/recipient-edits.ts';
-import { discardUnfinishedImports, getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type ProductSnapshot } from './db/repos/campaigns.ts';
-import { countByState, faceValueTotals, learnedCurrency, newestTrackedOrderAt, repeatRecipientLines, repeatsInCampaign } from './db/repos/recipients.ts';
+import { campaignProducts, discardUnfinishedImports, getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type ProductSnapshot } from './db/repos/campaigns.ts';
+import { countByState, faceValueTotals, learnedCurrency, newestTrackedOrderAt, repeatRecipientLines, repeatsInCampaign, toSendByProduct } from './db/repos/recipients.ts';
 import { DATABASE_FILE } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
 import type { Availability, Product } from './service/index.ts';
@@ -98,6 +98,8 @@ export interface PreflightResult {
   repeatRecipients: { count: number; lines: number[] };
   /** People this campaign itself would give more than one gift (rows the organiser chose to send anyway). */
   repeatsInCampaign: { people: number; rows: number };
+  /** The rows to send per product they are ordered as (a gift per row), with their face value per currency. */
+  byProduct: { productId: number; name: string | null; rows: number; totals: Money[] }[];
 }
 
 export interface CheckedSendOptions extends RunOptions {
@@ -180,8 +182,11 @@ export interface Engine {
    * within seconds. Returns who was asked, or null when no other process is sending it.
    */
   askToPause(campaignId: string): HeldSendLease | null;
-  /** The campaign's product as the catalog has it now, to check its unsent rows again against (revalidate); refused when its currency changed. */
-  productNow(campaignId: string): Promise<ProductSnapshot>;
+  /**
+   * Every product of the campaign (its own, and those its rows name) as the catalog has it now, to
+   * check its unsent rows again against (revalidate); refused when one's currency changed.
+   */
+  productsNow(campaignId: string): Promise<Map<number, ProductSnapshot>>;
   /** Every failed row back to ready, keys kept (see the contract's campaigns:retryFailed); how many. */
   retryFailed(campaignId: string): number;
   /** One poll round; `onChanged` hears of each row it changed. */
@@ -255,26 +260,8 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     },
 
     async findProduct(connection, productId, country, opts = {}) {
-      const catalog = await engine.catalog(connection, country, opts);
-      const product = [...catalog.orderable, ...catalog.unorderable.map((u) => u.product)].find((p) => p.id === productId);
-      if (product) return product;
-      const unreadable = catalog.unreadable.find((u) => u.id === productId);
-      if (unreadable?.needsCurrency) {
-        throw new ServiceError(
-          `Product ${productId} of ${serviceName(connection)}: ${unreadable.problem}. State the currency its amounts are in ` +
-            '(`--currency CCC` on the command line, the currency field in the app); the first order confirms it.',
-          'currency',
-        );
-      }
-      throw new ServiceError(
-        unreadable
-          ? `Product ${productId} of ${serviceName(connection)} cannot be read: ${unreadable.problem}.`
-          : `Product ${productId} is not in the catalog of ${serviceName(connection)}${country ? ` for ${country}` : ''}. ` +
-              'Product ids differ per account and environment: list them with `giftbatch products --country CC`.',
-        'not-found',
-      );
+      return productIn(await engine.catalog(connection, country, opts), productId, connection, country);
     },
-
     async preflight(campaignId) {
       const c = campaign(campaignId);
       const connection = await engine.connectionFor(c);
@@ -282,32 +269,31 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       const country = typeof c.product.countryCode === 'string' ? c.product.countryCode : undefined;
       // A product whose record states no currency is read in the one the campaign was validated in.
       const catalog = await engine.catalog(connection, country, { currency: c.product.currency });
-      const product = [...catalog.orderable, ...catalog.unorderable.map((u) => u.product)].find((p) => p.id === c.productId) ?? null;
+      const known = [...catalog.orderable, ...catalog.unorderable.map((u) => u.product)];
+      const snapshots = campaignProducts(db, c);
+      // Every product the rows to send are ordered as (a gift per row), the campaign's own first; the
+      // campaign's own is checked even when no row names it (an empty draft says so too).
+      const toSend = toSendByProduct(db, campaignId).map((g) => ({ ...g, productId: g.productId ?? c.productId }));
+      const ids = [c.productId, ...new Set(toSend.map((g) => g.productId).filter((id) => id !== c.productId))];
+      let product: Product | null = null;
       let availability: Availability | null = null;
-      if (!product) problems.push(`Product ${c.productId} is no longer in the catalog.`);
-      else {
-        const reason = unorderableReason(product);
-        if (reason) problems.push(`Product ${c.productId} cannot be ordered any more: ${reason}.`);
-        if (priceKey(snapshotOf(product)) !== priceKey(c.product)) {
-          problems.push(
-            `Product ${c.productId} changed since the rows were checked (price or currency): check the unsent rows again against it as it is now ` +
-              `(the app's "Check rows again", or giftbatch revalidate ${campaignId}). Each keeps its key, so nothing already ordered is ordered again.`,
-          );
+      for (const id of ids) {
+        const now = known.find((p) => p.id === id) ?? null;
+        const checked = await checkProductNow(connection, campaignId, id, now, snapshots.get(id) ?? null, problems);
+        if (id === c.productId) {
+          product = now;
+          availability = checked;
         }
-        const checked = await connection.client.getAvailability(c.productId);
-        if (checked.kind === 'ok') {
-          availability = checked.value;
-          if (checked.value.inStock === false) {
-            problems.push(
-              `The supplier reports product ${c.productId} out of stock${checked.value.message ? ` (${checked.value.message})` : ''}: ` +
-                'orders would be accepted and charged, but gifts would stay pending until stock returns.',
-            );
-          }
-        } else if (checked.kind === 'auth') throw serviceError(connection, checked);
       }
       // Aggregates, not every row read and parsed: the pre-flight runs before every start and resume.
       const counts = countByState(db, campaignId);
       const repeats = repeatRecipientLines(db, campaignId, c.environment);
+      const byProduct = ids
+        .map((id) => {
+          const rows = toSend.filter((g) => g.productId === id);
+          return { productId: id, name: snapshots.get(id)?.name ?? null, rows: rows.reduce((n, g) => n + g.rows, 0), totals: totalsByCurrency(rows.flatMap((g) => g.totals)) };
+        })
+        .filter((g) => g.rows > 0);
       return {
         ok: problems.length === 0,
         problems,
@@ -317,22 +303,28 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
         rowsToSend: counts.ready + counts.sending,
         repeatRecipients: repeats,
         repeatsInCampaign: repeatsInCampaign(db, campaignId),
+        byProduct,
       };
     },
 
-    async productNow(campaignId) {
+    async productsNow(campaignId) {
       const c = campaign(campaignId);
       const connection = await engine.connectionFor(c);
       const country = typeof c.product.countryCode === 'string' ? c.product.countryCode : undefined;
-      const product = await engine.findProduct(connection, c.productId, country, { currency: c.product.currency });
-      if (product.currency !== c.currency) {
-        throw new ServiceError(
-          `Product ${c.productId} is now priced in ${product.currency}, and the rows' amounts are in ${c.currency}: they cannot be checked again in place. ` +
-            'Skip the unsent rows and import a list with amounts in the new currency; rows already ordered keep their orders.',
-          'rejected',
-        );
+      const catalog = await engine.catalog(connection, country, { currency: c.product.currency });
+      const now = new Map<number, ProductSnapshot>();
+      for (const [id, checked] of campaignProducts(db, c)) {
+        const product = productIn(catalog, id, connection, country);
+        if (product.currency !== checked.currency) {
+          throw new ServiceError(
+            `Product ${id} is now priced in ${product.currency}, and its rows' amounts are in ${checked.currency}: they cannot be checked again in place. ` +
+              'Skip the unsent rows and import a list with amounts in the new currency; rows already ordered keep their orders.',
+            'rejected',
+          );
+        }
+        now.set(id, snapshotOf(product));
       }
-      return snapshotOf(product);
+      return now;
     },
 
     queueFor(connection, tuning = {}) {
@@ -382,6 +374,67 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     },
   };
   return engine;
+}
+
+/**
+ * The product of a catalog the engine just read (engine.catalog), or the error that says why it is
+ * not there: its currency is unknown (state one), it cannot be read, or the account has no such id.
+ */
+export function productIn(catalog: Catalog, productId: number, connection: Connection, country?: string): Product {
+  const product = [...catalog.orderable, ...catalog.unorderable.map((u) => u.product)].find((p) => p.id === productId);
+  if (product) return product;
+  const unreadable = catalog.unreadable.find((u) => u.id === productId);
+  if (unreadable?.needsCurrency) {
+    throw new ServiceError(
+      `Product ${productId} of ${serviceName(connection)}: ${unreadable.problem}. State the currency its amounts are in ` +
+        '(`--currency CCC` on the command line, the currency field in the app); the first order confirms it.',
+      'currency',
+    );
+  }
+  throw new ServiceError(
+    unreadable
+      ? `Product ${productId} of ${serviceName(connection)} cannot be read: ${unreadable.problem}.`
+      : `Product ${productId} is not in the catalog of ${serviceName(connection)}${country ? ` for ${country}` : ''}. ` +
+          'Product ids differ per account and environment: list them with `giftbatch products --country CC`.',
+    'not-found',
+  );
+}
+
+/**
+ * One product of a campaign as the catalog has it now, for the pre-flight: still there, orderable,
+ * at the price its rows were checked against, and in stock; each problem is pushed in words.
+ * Returns the supplier's stock answer, when it gave one.
+ */
+async function checkProductNow(
+  connection: Connection,
+  campaignId: string,
+  productId: number,
+  now: Product | null,
+  checkedAgainst: ProductSnapshot | null,
+  problems: string[],
+): Promise<Availability | null> {
+  if (!now) {
+    problems.push(`Product ${productId} is no longer in the catalog.`);
+    return null;
+  }
+  const reason = unorderableReason(now);
+  if (reason) problems.push(`Product ${productId} cannot be ordered any more: ${reason}.`);
+  if (checkedAgainst !== null && priceKey(snapshotOf(now)) !== priceKey(checkedAgainst)) {
+    problems.push(
+      `Product ${productId} changed since the rows were checked (price or currency): check the unsent rows again against it as it is now ` +
+        `(the app's "Check rows again", or giftbatch revalidate ${campaignId}). Each keeps its key, so nothing already ordered is ordered again.`,
+    );
+  }
+  const checked = await connection.client.getAvailability(productId);
+  if (checked.kind === 'auth') throw serviceError(connection, checked);
+  if (checked.kind !== 'ok') return null;
+  if (checked.value.inStock === false) {
+    problems.push(
+      `The supplier reports product ${productId} out of stock${checked.value.message ? ` (${checked.value.message})` : ''}: ` +
+        'orders would be accepted and charged, but gifts would stay pending until stock returns.',
+    );
+  }
+  return checked.value;
 }
 
 /**

@@ -16,6 +16,33 @@ export interface ProductForValidation {
   readonly id: number;
   readonly currency: string;
   readonly price: ProductPrice;
+  /** How a file may name it in its gift column, besides its id. */
+  readonly name?: string | null;
+}
+
+/** Finds the product a row's gift cell names: a product id, or a product's name. */
+export type ProductChooser = (cell: string) => ProductForValidation | string;
+
+/**
+ * The chooser over a catalog: a cell of digits is a product id; any other text a product's exact
+ * name (letter case aside, when only one product has it). The reason when none, or several, match.
+ */
+export function productChooser(products: readonly ProductForValidation[]): ProductChooser {
+  const byId = new Map(products.map((p) => [p.id, p]));
+  const byName = new Map<string, ProductForValidation[]>();
+  for (const p of products) {
+    const name = p.name?.trim();
+    if (!name) continue;
+    for (const key of [name, `\u0000${name.toLowerCase()}`]) byName.set(key, [...(byName.get(key) ?? []), p]);
+  }
+  return (cell) => {
+    const text = cell.trim();
+    if (/^\d{1,15}$/.test(text)) return byId.get(Number(text)) ?? `there is no product ${text} among the products that can be ordered here`;
+    const exact = byName.get(text) ?? byName.get(`\u0000${text.toLowerCase()}`) ?? [];
+    if (exact.length === 1 && exact[0]) return exact[0];
+    if (exact.length > 1) return `several products are named "${text}": give the product id instead (${exact.map((p) => p.id).join(', ')})`;
+    return `no product named "${text}" can be ordered here: give a product id or the exact name from the catalog`;
+  };
 }
 
 /** A row's cells as text, as read from a file or typed in an edit. */
@@ -33,6 +60,8 @@ export interface RowInput {
   readonly headers?: readonly string[];
   /** The row's cells by header, for a stored row (its source): what its message's {column} fields name. */
   readonly columns?: Readonly<Record<string, string>>;
+  /** The gift column's cell, when the file has one: the row's product (ValidateOptions.chooseProduct). Empty: the campaign's. */
+  readonly product?: string;
 }
 
 export interface ValidateOptions {
@@ -44,9 +73,11 @@ export interface ValidateOptions {
   readonly decimalSeparator?: DecimalSeparator;
   /** The campaign's default message, which a row without its own sends: checked per row with its fields filled in. */
   readonly defaultMessage?: string | null;
+  /** Reads a row's gift cell (RowInput.product); without it, a row that names a gift is an error. */
+  readonly chooseProduct?: ProductChooser;
 }
 
-export type RowField = 'row' | 'name' | 'email' | 'amount' | 'message';
+export type RowField = 'row' | 'name' | 'email' | 'amount' | 'message' | 'product';
 
 export interface RowIssue {
   readonly field: RowField;
@@ -68,6 +99,8 @@ export interface ValidatedRow {
   readonly repeatOf: number | null;
   /** Its address was a recipient of an earlier campaign of this environment (`knownEmails`). */
   readonly earlierRecipient: boolean;
+  /** The product it is validated against, and ordered as: the one its gift cell names, else the campaign's. */
+  readonly productId: number;
 }
 
 export interface ValidationTotals {
@@ -129,7 +162,6 @@ export interface RowValidator {
 }
 
 export function createRowValidator(product: ProductForValidation, options: ValidateOptions = {}): RowValidator {
-  const currency = product.currency.toUpperCase();
   const decimalSeparator = options.decimalSeparator ?? '.';
   // The first line of each address, by its comparison key; and the first valid one.
   const firstLines = new Map<string, number>();
@@ -139,8 +171,8 @@ export function createRowValidator(product: ProductForValidation, options: Valid
   let valid = 0;
   let duplicates = 0;
   let known = 0;
-  // Every valid row's amount is in the product's currency.
-  let sum = 0;
+  // The valid rows' amounts, per currency (a file of several gifts may mix currencies).
+  const sums = new Map<string, number>();
   const amounts = new Map<string, Money | string>();
 
   const addRow = (row: RowInput): ValidatedRow => {
@@ -189,14 +221,29 @@ export function createRowValidator(product: ProductForValidation, options: Valid
       errors = add(errors, 'message', line, 'the message contains a control character; remove it');
     }
 
-    const amountText = row.amount;
-    let found = amounts.get(amountText);
-    if (found === undefined) {
-      found = rowAmount(amountText, product, currency, decimalSeparator, options.defaultAmount);
-      if (amounts.size < AMOUNT_CACHE_LIMIT) amounts.set(amountText, found);
+    // The row's gift: the product its gift cell names, else the campaign's.
+    const giftCell = row.product?.trim() ?? '';
+    let rowProduct: ProductForValidation | null = product;
+    if (giftCell !== '') {
+      const chosen = options.chooseProduct ? options.chooseProduct(giftCell) : 'this list cannot name a gift per row here';
+      if (typeof chosen === 'string') {
+        errors = add(errors, 'product', line, chosen);
+        rowProduct = null;
+      } else rowProduct = chosen;
     }
-    const amount = typeof found === 'string' ? null : found;
-    if (typeof found === 'string') errors = add(errors, 'amount', line, found);
+
+    let amount: Money | null = null;
+    if (rowProduct !== null) {
+      const amountText = row.amount;
+      const cacheKey = rowProduct === product ? amountText : `${rowProduct.id}\u0000${amountText}`;
+      let found = amounts.get(cacheKey);
+      if (found === undefined) {
+        found = rowAmount(amountText, rowProduct, rowProduct.currency.toUpperCase(), decimalSeparator, options.defaultAmount);
+        if (amounts.size < AMOUNT_CACHE_LIMIT) amounts.set(cacheKey, found);
+      }
+      if (typeof found === 'string') errors = add(errors, 'amount', line, found);
+      else amount = found;
+    }
 
     // The message as its order would carry it (rowMessage), unless the row's own is refused as written.
     if (errors === null || !errors.some((issue) => issue.field === 'message')) {
@@ -222,8 +269,9 @@ export function createRowValidator(product: ProductForValidation, options: Valid
         else repeatOf = firstValid;
       }
       if (amount) {
-        sum += amount.minor;
-        if (!Number.isSafeInteger(sum)) throw new MoneyError(`the ${currency} total is too large`);
+        const sum = (sums.get(amount.currency) ?? 0) + amount.minor;
+        if (!Number.isSafeInteger(sum)) throw new MoneyError(`the ${amount.currency} total is too large`);
+        sums.set(amount.currency, sum);
       }
     }
     const validated: ValidatedRow = {
@@ -237,6 +285,7 @@ export function createRowValidator(product: ProductForValidation, options: Valid
       raw: row.raw ?? NO_CELLS,
       repeatOf,
       earlierRecipient,
+      productId: (rowProduct ?? product).id,
     };
     out.push(validated);
     return validated;
@@ -250,7 +299,7 @@ export function createRowValidator(product: ProductForValidation, options: Valid
       invalid: out.length - valid,
       duplicateEmails: duplicates,
       knownEmails: known,
-      totals: valid > 0 ? totalsByCurrency([{ currency, minor: sum }]) : [],
+      totals: totalsByCurrency([...sums].map(([currency, minor]) => ({ currency, minor }))),
     },
   });
 
@@ -331,4 +380,15 @@ export function rowMessage(
 export function messageTemplateOf(own: string | null | undefined, defaultMessage: string | null | undefined): string | null {
   if (own != null && own.trim() !== '') return own;
   return defaultMessage != null && defaultMessage.trim() !== '' ? defaultMessage : null;
+}
+
+/**
+ * A stored row whose gift cell named no product that can be ordered keeps that error when it is
+ * checked again (an edit, "check rows again"): the cell is the file's, and nothing else can name its
+ * gift. Its amount then cannot be checked either, so only the product's error stands for it.
+ */
+export function keepProductErrors(stored: readonly { readonly field?: string; readonly message: string }[], validated: ValidatedRow): ValidatedRow {
+  const productErrors = stored.filter((issue) => issue.field === 'product').map((issue): RowIssue => ({ field: 'product', message: issue.message }));
+  if (productErrors.length === 0) return validated;
+  return { ...validated, amount: null, errors: [...productErrors, ...validated.errors.filter((issue) => issue.field !== 'amount' && issue.field !== 'product')] };
 }

@@ -263,6 +263,10 @@ function printPreflight(p: CallOutput<'campaigns:preflight'>) {
   for (const problem of p.problems) say(`Pre-flight: ${problem}`);
   if (p.availability) say(`Stock: ${stockText(p.availability)}`);
   if (p.rowsToSend > 0) say(`To send: ${p.rowsToSend} orders, ${p.totals.map((m) => `${m.currency} ${m.amount}`).join(' + ')} (face value, product currency).`);
+  // A file of several gifts: each product's orders and face value.
+  if (p.byProduct.length > 1) {
+    for (const g of p.byProduct) say(`  product ${g.productId}${g.name ? ` (${g.name})` : ''}: ${g.rows} orders, ${g.totals.map((m) => `${m.currency} ${m.amount}`).join(' + ')}`);
+  }
 }
 
 async function confirm(question: string): Promise<boolean> {

@@ -6,7 +6,7 @@ import { toDecimal, type Money } from '../../../shared/domain/money.ts';
 import { unorderableReason } from '../campaigns/products.ts';
 import type { PollRoundResult } from '../campaigns/poller.ts';
 import type { Recipient } from '../db/repos/recipients.ts';
-import type { Campaign } from '../db/repos/campaigns.ts';
+import { productIdOf, type Campaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { sentMessageOf } from '../campaigns/order-body.ts';
 import { chargedAmountOf } from '../campaigns/report.ts';
 import type { Product } from '../service/index.ts';
@@ -55,7 +55,9 @@ function issues(list: readonly { field?: string | undefined; message: string }[]
 }
 
 /** `campaign`: the row's campaign, whose message a row without its own sends. */
-export function rowDto(r: Recipient, now: number, campaign: Pick<Campaign, 'message'>): RowDto {
+/** `campaign`: the row's campaign, with the products its rows are ordered as (campaignProducts). */
+export function rowDto(r: Recipient, now: number, campaign: Pick<Campaign, 'message' | 'productId'> & { readonly products: ReadonlyMap<number, ProductSnapshot> }): RowDto {
+  const productId = productIdOf(campaign, r);
   return {
     id: r.id,
     line: r.line,
@@ -67,6 +69,8 @@ export function rowDto(r: Recipient, now: number, campaign: Pick<Campaign, 'mess
     cells: r.source ? { ...r.source } : null,
     state: r.state,
     skippedBy: r.skippedBy,
+    productId,
+    productName: campaign.products.get(productId)?.name ?? null,
     orderId: r.orderId,
     orderStatus: r.orderStatus,
     itemId: r.itemId,

@@ -10,8 +10,9 @@ import type { AppContext } from './context.ts';
 import type { HandlerInput, Handlers } from './dispatch.ts';
 import { moneyDto, pollRoundDto, productDto, rowDto } from './dto.ts';
 import { AppError } from './errors.ts';
-import { campaignOrThrow } from './summary.ts';
-import { importRequestOf, preflightDetail, preflightProblems, previewRequestOf, ServiceError } from '../engine.ts';
+import { campaignOrThrow, campaignWithProducts } from './summary.ts';
+import { importRequestOf, preflightDetail, preflightProblems, previewRequestOf, productIn, ServiceError } from '../engine.ts';
+import { snapshotOf } from '../campaigns/products.ts';
 
 type CampaignCalls =
   | 'campaigns:previewImport'
@@ -75,19 +76,23 @@ function reportFileName(name: string, now: number): string {
 export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls> {
   const { engine } = ctx;
 
+  // One catalog read: the chosen product, and every orderable one a gift column may name.
   const load = async (input: ImportInput) => {
     const connection = await engine.connections.get(input.environment);
-    const product = await engine.findProduct(connection, input.productId, input.country, input.currency ? { currency: input.currency } : {});
-    return { connection, product, bytes: bytesOf(input), defaultAmount: defaultAmountOf(input.defaultAmount, product), csv: csvOptions(input) };
+    const catalog = await engine.catalog(connection, input.country, input.currency ? { currency: input.currency } : {});
+    const product = productIn(catalog, input.productId, connection, input.country);
+    const products = catalog.orderable.map((p) => ({ productId: p.id, product: snapshotOf(p) }));
+    return { connection, product, products, bytes: bytesOf(input), defaultAmount: defaultAmountOf(input.defaultAmount, product), csv: csvOptions(input) };
   };
 
   return {
     // Both imports run in the import worker (import-runner.ts): this thread only waits for the answer.
     async 'campaigns:previewImport'(input) {
-      const { connection, product, bytes, defaultAmount, csv } = await load(input);
+      const { connection, product, products, bytes, defaultAmount, csv } = await load(input);
       const message = messageOf(input);
       const preview = await ctx.imports.preview({
         ...previewRequestOf(connection, bytes, product, { defaultAmount, ...(csv ? { csv } : {}) }),
+        products,
         ...(message !== null ? { message } : {}),
         ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
       });
@@ -95,10 +100,11 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
     },
 
     async 'campaigns:create'(input) {
-      const { connection, product, bytes, defaultAmount, csv } = await load(input);
+      const { connection, product, products, bytes, defaultAmount, csv } = await load(input);
       const request = importRequestOf(connection, {
         bytes,
         product,
+        products,
         name: input.name,
         senderName: input.senderName,
         message: messageOf(input),
@@ -128,7 +134,8 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       const campaign = campaignOrThrow(engine, campaignId);
       const page = pageRecipients(engine.db, campaignId, { offset, limit, ...(states ? { states } : {}), ...(search ? { search } : {}) });
       const now = engine.clock.now();
-      return { rows: page.rows.map((r) => rowDto(r, now, campaign)), total: page.total };
+      const withProducts = campaignWithProducts(engine, campaign.id);
+      return { rows: page.rows.map((r) => rowDto(r, now, withProducts)), total: page.total };
     },
 
     async 'campaigns:preflight'({ campaignId, stopIfAccountChanged }) {
@@ -151,6 +158,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
           repeatRecipients: { count: 0, lines: [] },
           accountChanged,
           repeatsInCampaign: { people: 0, rows: 0 },
+          byProduct: [],
         };
       }
       const result = await engine.preflight(campaignId);
@@ -163,6 +171,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
         repeatRecipients: result.repeatRecipients,
         accountChanged,
         repeatsInCampaign: result.repeatsInCampaign,
+        byProduct: result.byProduct.map((p) => ({ ...p, totals: p.totals.map(moneyDto) })),
       };
     },
 
@@ -196,7 +205,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       const campaign = campaignOrThrow(engine, campaignId);
       if (ctx.runs.isRunning(campaignId)) throw new AppError('conflict', `"${campaign.name}" is being sent right now: pause it first, then check its rows again.`);
       // Every unsent row read, checked and rewritten: in the worker, the engine's thread keeps answering.
-      const counts = await ctx.imports.revalidate(campaignId, await engine.productNow(campaignId), engine.clock.now());
+      const counts = await ctx.imports.revalidate(campaignId, await engine.productsNow(campaignId), engine.clock.now());
       ctx.progress.notify(campaignId);
       return { ...counts, campaign: ctx.summary(campaignId) };
     },

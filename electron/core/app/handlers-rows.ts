@@ -3,7 +3,7 @@
 // The row's external_reference_id never changes.
 import type { RowDto } from '../../../shared/contract.ts';
 import { cleanEmail, emailKey } from '../../../shared/domain/email.ts';
-import { validateRows } from '../../../shared/domain/validation.ts';
+import { keepProductErrors, validateRows } from '../../../shared/domain/validation.ts';
 import { validationProduct } from '../campaigns/products.ts';
 import { editRow, requeueFailed, skip, unskip } from '../db/repos/recipient-edits.ts';
 import { getRecipient, isUsedEmail, rowsWithEmailLike, type Recipient } from '../db/repos/recipients.ts';
@@ -11,7 +11,8 @@ import type { AppContext } from './context.ts';
 import type { Handlers } from './dispatch.ts';
 import { rowDto } from './dto.ts';
 import { AppError } from './errors.ts';
-import { campaignOrThrow } from './summary.ts';
+import { campaignWithProducts } from './summary.ts';
+import { productIdOf } from '../db/repos/campaigns.ts';
 
 type RowCalls = 'rows:edit' | 'rows:skip' | 'rows:unskip' | 'rows:retry';
 
@@ -39,13 +40,13 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
     const fresh = rowOrThrow(row.id);
     if (!changed) throw new AppError('conflict', `Line ${row.line} ${STATE_TEXT[fresh.state]}, so ${refusal}`);
     ctx.progress.notify(row.campaignId, [row.id]);
-    return rowDto(fresh, engine.clock.now(), campaignOrThrow(engine, row.campaignId));
+    return rowDto(fresh, engine.clock.now(), campaignWithProducts(engine, row.campaignId));
   };
 
   return {
     async 'rows:edit'({ rowId, name, email, amount, message }) {
       const row = rowOrThrow(rowId);
-      const campaign = campaignOrThrow(engine, row.campaignId);
+      const campaign = campaignWithProducts(engine, row.campaignId);
       if (row.state !== 'ready' && row.state !== 'invalid') {
         throw new AppError('conflict', `Line ${row.line} ${STATE_TEXT[row.state]}, so it can no longer be edited.`);
       }
@@ -60,15 +61,20 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
           : rowsWithEmailLike(engine.db, campaign.id, cleanEmail(email))
               .filter((r) => r.id !== row.id && (r.line < row.line || (r.line === row.line && r.id < row.id)) && emailKey(r.email) === key)
               .sort((a, b) => a.line - b.line || a.id - b.id)[0];
-      const product = validationProduct(campaign.productId, campaign.product);
+      // Against its own product (a gift per row keeps the one its file named), as at import.
+      const productId = productIdOf(campaign, row);
+      const snapshot = campaign.products.get(productId);
+      if (!snapshot) throw new AppError('conflict', `Line ${row.line} names product ${productId}, which this campaign does not know.`);
+      const product = validationProduct(productId, snapshot);
       const defaultAmount = campaign.defaultAmountMinor != null ? { minor: campaign.defaultAmountMinor, currency: campaign.currency } : undefined;
       const result = validateRows(earlier ? [{ line: earlier.line, name: 'x', email: earlier.email, amount: '', message: 'x' }, edited] : [edited], product, {
         ...(defaultAmount ? { defaultAmount } : {}),
         defaultMessage: campaign.message,
         ...(key !== null && isUsedEmail(engine.db, campaign.environment, key, campaign.id) ? { knownEmails: new Set([key]) } : {}),
       });
-      const validated = result.rows[result.rows.length - 1];
-      if (!validated) throw new Error('validation returned no row for the edit');
+      const last = result.rows[result.rows.length - 1];
+      if (!last) throw new Error('validation returned no row for the edit');
+      const validated = keepProductErrors(row.errors, last);
       const changed = editRow(
         engine.db,
         rowId,

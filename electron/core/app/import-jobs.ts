@@ -9,7 +9,7 @@ import type { CsvImport } from '../../../shared/domain/csv/index.ts';
 import { CsvLimitError } from '../../../shared/domain/csv/limits.ts';
 import type { SheetInfo } from '../../../shared/domain/csv/index.ts';
 import { SheetChoiceNeeded, WorkbookError } from '../workbook/limits.ts';
-import { MoneyError, toDecimal, type Money } from '../../../shared/domain/money.ts';
+import { MoneyError, toDecimal, totalsByCurrency, type Money } from '../../../shared/domain/money.ts';
 import { renderReport, reportRowsOf } from '../campaigns/report.ts';
 import { revalidateRows, type RevalidateCounts } from '../campaigns/revalidate.ts';
 import { createFollowUp, FollowUpError, type FollowUpCounts, type FollowUpRequest } from '../campaigns/follow-up.ts';
@@ -28,7 +28,7 @@ export type ImportJob =
   /** Removes what a create that stopped half-way stored under `marker`. */
   | { readonly kind: 'discard'; readonly marker: string }
   | { readonly kind: 'report'; readonly campaignId: string }
-  | { readonly kind: 'revalidate'; readonly campaignId: string; readonly snapshot: ProductSnapshot; readonly now: number }
+  | { readonly kind: 'revalidate'; readonly campaignId: string; readonly products: readonly (readonly [number, ProductSnapshot])[]; readonly now: number }
   /** A follow-up campaign made from a campaign's failed, cancelled or expired rows (campaigns/follow-up.ts). */
   | { readonly kind: 'followUp'; readonly request: FollowUpRequest; readonly now: number };
 
@@ -81,7 +81,7 @@ export function runImportJob(db: Db, job: ImportJob): PreviewDto | CreateAnswer 
   if (job.kind === 'revalidate') {
     const campaign = getCampaign(db, job.campaignId);
     if (!campaign) throw new Error(`campaign ${job.campaignId} is gone`);
-    return revalidateRows(db, campaign, job.snapshot, job.now);
+    return revalidateRows(db, campaign, new Map(job.products), job.now);
   }
   if (job.kind === 'preview') {
     try {
@@ -132,6 +132,7 @@ export function previewDto(result: CsvImport): PreviewDto {
       message: r.message,
       errors: r.errors.map((i) => ({ field: i.field, message: i.message })),
       warnings: r.warnings.map((i) => ({ field: i.field, message: i.message })),
+      productId: r.productId,
     })),
     totals: {
       rows: validation.totals.rows,
@@ -140,8 +141,22 @@ export function previewDto(result: CsvImport): PreviewDto {
       duplicateEmails: validation.totals.duplicateEmails,
       knownEmails: validation.totals.knownEmails,
       amounts: validation.totals.totals.map(money),
+      byProduct: validRowsByProduct(validation.rows).map(({ productId, rows, amounts }) => ({ productId, rows, amounts: amounts.map(money) })),
     },
   };
+}
+
+/** The valid rows per product they are ordered as (a gift per row), each with its face value per currency; in the order first seen. */
+function validRowsByProduct(rows: CsvImport['validation']['rows']): { productId: number; rows: number; amounts: Money[] }[] {
+  const groups = new Map<number, { rows: number; sums: Map<string, number> }>();
+  for (const row of rows) {
+    if (row.errors.length > 0) continue;
+    let group = groups.get(row.productId);
+    if (!group) groups.set(row.productId, (group = { rows: 0, sums: new Map() }));
+    group.rows += 1;
+    if (row.amount) group.sums.set(row.amount.currency, (group.sums.get(row.amount.currency) ?? 0) + row.amount.minor);
+  }
+  return [...groups].map(([productId, g]) => ({ productId, rows: g.rows, amounts: totalsByCurrency([...g.sums].map(([currency, minor]) => ({ currency, minor }))) }));
 }
 
 /** A workbook whose sheet must be chosen: its sheets and their rows, nothing read (`sheet` null). */
@@ -156,7 +171,7 @@ export function sheetChoiceDto(choice: SheetChoiceNeeded): PreviewDto {
     detectedMapping: {},
     problems: [],
     rows: [],
-    totals: { rows: 0, valid: 0, invalid: 0, duplicateEmails: 0, knownEmails: 0, amounts: [] },
+    totals: { rows: 0, valid: 0, invalid: 0, duplicateEmails: 0, knownEmails: 0, amounts: [], byProduct: [] },
   };
 }
 

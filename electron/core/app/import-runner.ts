@@ -63,7 +63,7 @@ export interface ImportRunner {
   /** The campaign's delivery report as CSV text, read and written out in the worker. */
   report(campaignId: string): Promise<string>;
   /** The campaign's unsent rows checked again against `snapshot`, in one transaction, in the worker. */
-  revalidate(campaignId: string, snapshot: ProductSnapshot, now: number): Promise<RevalidateCounts>;
+  revalidate(campaignId: string, products: ReadonlyMap<number, ProductSnapshot>, now: number): Promise<RevalidateCounts>;
   /** A follow-up campaign from a campaign's failed, cancelled or expired rows, read, checked and stored in one transaction, in the worker. */
   followUp(request: FollowUpRequest, now: number): Promise<FollowUpAnswer>;
   /** Terminates the worker; imports still in it fail with ImportStoppedError, having stored nothing. */
@@ -169,7 +169,7 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
       }
     },
     report: (campaignId) => run({ kind: 'report', campaignId }) as Promise<string>,
-    revalidate: (campaignId, snapshot, now) => run({ kind: 'revalidate', campaignId, snapshot, now }) as Promise<RevalidateCounts>,
+    revalidate: (campaignId, products, now) => run({ kind: 'revalidate', campaignId, products: [...products], now }) as Promise<RevalidateCounts>,
     followUp: (request, now) => run({ kind: 'followUp', request, now }) as Promise<FollowUpAnswer>,
     async close() {
       closed = true;

@@ -6,9 +6,9 @@
 // which also records in both campaigns' events which followed which.
 import { FOLLOW_UP_KINDS, FOLLOW_UP_WORDS, followUpKindOf, followUpRowsText, type FollowUpKind } from '../../../shared/domain/follow-up.ts';
 import { toDecimal } from '../../../shared/domain/money.ts';
-import { validateRows } from '../../../shared/domain/validation.ts';
+import { productChooser, validateRows } from '../../../shared/domain/validation.ts';
 import type { Db } from '../db/open.ts';
-import { createCampaign, getCampaign, type Campaign, type CreatedCampaign } from '../db/repos/campaigns.ts';
+import { campaignProducts, createCampaign, getCampaign, type Campaign, type CreatedCampaign } from '../db/repos/campaigns.ts';
 import { appendEvent } from '../db/repos/events.ts';
 import { listFollowUpCandidates, usedEmails, type NewRecipient, type Recipient } from '../db/repos/recipients.ts';
 import { validationProduct } from './products.ts';
@@ -81,6 +81,8 @@ export function createFollowUp(db: Db, request: FollowUpRequest, now: number): F
     if (chosen.length === 0) throw nothingToFollowUp(source, include, countsOf(byKind));
 
     const defaultAmount = source.defaultAmountMinor != null ? { minor: source.defaultAmountMinor, currency: source.currency } : undefined;
+    // Each row keeps its gift (schema 7): checked against its product as the source checked it.
+    const products = campaignProducts(db, source);
     const checked = validateRows(
       chosen.map((r) => ({
         line: r.line,
@@ -88,9 +90,16 @@ export function createFollowUp(db: Db, request: FollowUpRequest, now: number): F
         email: r.email ?? '',
         amount: r.amountMinor != null && r.currency ? toDecimal({ minor: r.amountMinor, currency: r.currency }) : '',
         message: r.message ?? '',
+        columns: r.source ?? {},
+        ...(r.productId !== null ? { product: String(r.productId) } : {}),
       })),
       validationProduct(source.productId, source.product),
-      { ...(defaultAmount ? { defaultAmount } : {}), knownEmails: usedEmails(db, source.environment) },
+      {
+        ...(defaultAmount ? { defaultAmount } : {}),
+        knownEmails: usedEmails(db, source.environment),
+        defaultMessage: source.message,
+        chooseProduct: productChooser([...products].map(([id, snapshot]) => validationProduct(id, snapshot))),
+      },
     );
     const rows: NewRecipient[] = checked.rows.map((v, i) => ({
       line: v.line,
@@ -102,6 +111,7 @@ export function createFollowUp(db: Db, request: FollowUpRequest, now: number): F
       errors: v.errors.map((issue) => ({ field: issue.field, message: issue.message })),
       warnings: v.warnings.map((issue) => ({ field: issue.field, message: issue.message })),
       source: chosen[i]?.source ?? null,
+      productId: v.productId === source.productId ? null : v.productId,
     }));
 
     const created = createCampaign(
@@ -116,6 +126,7 @@ export function createFollowUp(db: Db, request: FollowUpRequest, now: number): F
         message: source.message,
         defaultAmountMinor: source.defaultAmountMinor,
         currency: source.currency,
+        otherProducts: [...products].filter(([id]) => rows.some((r) => r.productId === id)).map(([productId, product]) => ({ productId, product })),
       },
       rows,
       now,

@@ -4,7 +4,7 @@ import type { CsvImport, ImportOptions } from '../../../shared/domain/csv/index.
 import { cellsByHeader } from '../../../shared/domain/message-template.ts';
 import type { Money } from '../../../shared/domain/money.ts';
 import { DEFAULT_REPEAT_CHOICES, type RepeatChoices, type SkipPolicy } from '../../../shared/domain/skips.ts';
-import type { ValidatedRow } from '../../../shared/domain/validation.ts';
+import { productChooser, type ValidatedRow } from '../../../shared/domain/validation.ts';
 import type { Db } from '../db/open.ts';
 import { createCampaign, type StoreInParts, type CreatedCampaign, type Environment, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { usedEmails, type NewRecipient } from '../db/repos/recipients.ts';
@@ -26,6 +26,17 @@ export interface ImportRequest {
   sheet?: string;
   /** What to do with repeated recipients (default: skip both kinds; shared/domain/skips.ts). */
   repeats?: RepeatChoices;
+  /**
+   * The products a gift column may name (the chosen country's orderable catalog): a file with such a
+   * column sends each row its own product (schema 7). Without them, a row that names one is invalid.
+   */
+  products?: readonly CatalogProduct[];
+}
+
+/** A product of the catalog as the importer checks rows against it. */
+export interface CatalogProduct {
+  readonly productId: number;
+  readonly product: ProductSnapshot;
 }
 
 /** `message`: the campaign's default message, checked with each row's fields filled in as the campaign would send it. */
@@ -44,6 +55,7 @@ export function previewImport(db: Db, request: PreviewRequest): CsvImport {
     knownEmails: usedEmails(db, request.environment),
     // Every row's message as it will be sent (its own, else this one, fields filled in) is checked.
     ...(request.message ? { defaultMessage: request.message } : {}),
+    ...(request.products ? { chooseProduct: productChooser(request.products.map((p) => validationProduct(p.productId, p.product))) } : {}),
   });
 }
 
@@ -52,7 +64,7 @@ export function previewImport(db: Db, request: PreviewRequest): CsvImport {
  * valid row that repeats an earlier line's address, or whose recipient had a gift from an earlier
  * campaign, is stored skipped by its policy unless `repeats` says to send it.
  */
-export function recipientsOf({ parsed, validation }: CsvImport, repeats: RepeatChoices = DEFAULT_REPEAT_CHOICES): NewRecipient[] {
+export function recipientsOf({ parsed, validation }: CsvImport, mainProductId: number, repeats: RepeatChoices = DEFAULT_REPEAT_CHOICES): NewRecipient[] {
   const skippedBy = (row: ValidatedRow): SkipPolicy | null => {
     if (row.repeatOf !== null && repeats.inCampaign === 'skip') return 'repeat-in-campaign';
     if (row.earlierRecipient && repeats.earlier === 'skip') return 'earlier-campaign';
@@ -62,6 +74,7 @@ export function recipientsOf({ parsed, validation }: CsvImport, repeats: RepeatC
     const raw = row.raw;
     return {
       skippedBy: row.errors.length > 0 ? null : skippedBy(row),
+      productId: row.productId === mainProductId ? null : row.productId,
       line: row.line,
       name: row.name || null,
       email: row.email || null,
@@ -73,6 +86,12 @@ export function recipientsOf({ parsed, validation }: CsvImport, repeats: RepeatC
       source: cellsByHeader(parsed.headers, raw),
     };
   });
+}
+
+/** The catalog's products the file's rows name, other than the campaign's own: the campaign keeps each as checked. */
+function productsNamed(request: Pick<ImportRequest, 'productId' | 'products'>, preview: CsvImport): CatalogProduct[] {
+  const named = new Set(preview.validation.rows.map((row) => row.productId));
+  return (request.products ?? []).filter((p) => p.productId !== request.productId && named.has(p.productId));
 }
 
 /**
@@ -93,8 +112,9 @@ export function storeImport(db: Db, request: ImportRequest, preview: CsvImport, 
       message: request.message ?? null,
       defaultAmountMinor: request.defaultAmount?.minor ?? null,
       currency: request.product.currency,
+      otherProducts: productsNamed(request, preview),
     },
-    recipientsOf(preview, request.repeats),
+    recipientsOf(preview, request.productId, request.repeats),
     now,
     parts,
   );

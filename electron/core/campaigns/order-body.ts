@@ -3,7 +3,7 @@
 
 import { plainDecimal, toDecimal, type Money } from '../../../shared/domain/money.ts';
 import { messageTemplateOf, rowMessage } from '../../../shared/domain/validation.ts';
-import type { Campaign } from '../db/repos/campaigns.ts';
+import type { Campaign, ProductSnapshot } from '../db/repos/campaigns.ts';
 import type { OrderOutcome } from '../db/repos/recipient-transitions.ts';
 import type { SendRow } from '../db/repos/recipients.ts';
 import { serializeOrderRequest } from '../service/order-request.ts';
@@ -22,12 +22,24 @@ export class OrderBodyError extends Error {
   }
 }
 
-export type CampaignForOrder = Pick<Campaign, 'productId' | 'product' | 'senderName' | 'message'>;
+/**
+ * The campaign as orders are built and checked from it: its product, and the other products its
+ * rows name (schema 7; campaignProducts, getCampaignForOrders). Without `products`, only its own.
+ */
+export type CampaignForOrder = Pick<Campaign, 'productId' | 'product' | 'senderName' | 'message'> & {
+  readonly products?: ReadonlyMap<number, ProductSnapshot>;
+};
+
+/** The snapshot of a product the campaign orders, or null when it knows no such product. */
+export function orderedProduct(campaign: Pick<CampaignForOrder, 'productId' | 'product' | 'products'>, productId: number): ProductSnapshot | null {
+  if (productId === campaign.productId) return campaign.product;
+  return campaign.products?.get(productId) ?? null;
+}
 /** What an order is built from: the columns the send queue reads for each row. */
 export type RowForOrder = SendRow;
 
 /**
- * The order for one row: the campaign's product, `custom_amount` only for a range-priced product,
+ * The order for one row: its product (the one it names, else the campaign's), `custom_amount` only for a range-priced product,
  * e-mail delivery to the row's recipient, the campaign's sender, the row's message or else the
  * campaign's with the row's fields filled in (sentMessageOf), and the row's own key. Refuses (OrderBodyError) what would send a different gift
  * than the one the row was validated for.
@@ -40,7 +52,8 @@ export function buildOrderRequest(campaign: CampaignForOrder, row: RowForOrder):
   const name = row.name?.trim() ? row.name : fail('has no recipient name');
   const email = row.email?.trim() ? row.email : fail('has no e-mail address');
   if (row.amountMinor === null || row.currency === null) return fail('has no amount');
-  const product = campaign.product;
+  const productId = row.productId ?? campaign.productId;
+  const product = orderedProduct(campaign, productId) ?? fail(`names product ${productId}, which this campaign's rows were not checked against`);
   if (row.currency !== product.currency) {
     return fail(`is in ${row.currency}, but the product is priced in ${product.currency}`);
   }
@@ -60,7 +73,7 @@ export function buildOrderRequest(campaign: CampaignForOrder, row: RowForOrder):
   if (!filled.ok) return fail(`cannot be sent with its message: ${filled.problem}`);
   const message = filled.text ?? undefined;
   return {
-    productId: campaign.productId,
+    productId,
     ...(customAmount ? { customAmount } : {}),
     deliveryMethod: 'EMAIL',
     recipient: { name, email },

@@ -4,7 +4,8 @@
 import { isAcceptanceExpired } from '../../../shared/domain/acceptance.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
-import { getCampaign, listCampaigns, setSendState, type Campaign, type Environment } from '../db/repos/campaigns.ts';
+import { campaignProducts, getCampaign, listCampaigns, setSendState, type Campaign, type Environment } from '../db/repos/campaigns.ts';
+import type { CampaignForOrder } from './order-body.ts';
 import { listTrackedOrders, type TrackedOrder } from '../db/repos/recipients.ts';
 import { addFindings, updateOrderStatus } from '../db/repos/recipient-transitions.ts';
 import { expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
@@ -40,12 +41,12 @@ export interface PollDeps {
   clock: Clock;
 }
 
-/** Campaigns of the target, by id. */
-function targetCampaigns(db: Db, target: PollTarget): Map<string, Campaign> {
+/** Campaigns of the target, by id, each with the products its orders are checked against. */
+function targetCampaigns(db: Db, target: PollTarget): Map<string, Campaign & CampaignForOrder> {
   return new Map(
     listCampaigns(db, { environment: target.environment })
       .filter((c) => c.baseUrl === target.baseUrl && (!target.campaignId || c.id === target.campaignId))
-      .map((c) => [c.id, c]),
+      .map((c) => [c.id, { ...c, products: campaignProducts(db, c) }]),
   );
 }
 
@@ -119,7 +120,7 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
  * A poll answer is evidence too: checked against what the row asked, each new difference is added
  * to the row, and a campaign still sending is paused with it (the queue stops at its next row).
  */
-function checkPolled(db: Db, campaign: Campaign | undefined, row: TrackedOrder, order: Order, now: number): boolean {
+function checkPolled(db: Db, campaign: (Campaign & CampaignForOrder) | undefined, row: TrackedOrder, order: Order, now: number): boolean {
   if (!campaign || row.requestBody === null) return false;
   const findings = verifyOrder(expectationOf(campaign, row.requestBody), order);
   if (findings.length === 0 || !addFindings(db, row.id, findings, now)) return false;

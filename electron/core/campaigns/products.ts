@@ -38,6 +38,7 @@ export function validationProduct(productId: number, snapshot: ProductSnapshot):
   return {
     id: productId,
     currency,
+    name: snapshot.name ?? null,
     price:
       snapshot.priceKind === 'fixed'
         ? { kind: 'fixed', amount: { minor: snapshot.amountMinor, currency } }

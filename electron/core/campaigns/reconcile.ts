@@ -7,7 +7,9 @@
 
 import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
-import { getCampaign, type Campaign, type Environment } from '../db/repos/campaigns.ts';
+import { getCampaignForOrders, type Environment } from '../db/repos/campaigns.ts';
+
+type CampaignWithProducts = NonNullable<ReturnType<typeof getCampaignForOrders>>;
 import { appendEvent } from '../db/repos/events.ts';
 import { markOrdered, recordAttemptError } from '../db/repos/recipient-transitions.ts';
 import { listSendingRows, type Recipient } from '../db/repos/recipients.ts';
@@ -95,9 +97,9 @@ export async function reconcile(
   const rows = listSendingRows(db, 'campaignId' in scope ? { campaignId: scope.campaignId } : { environment: scope.environment });
   const results: ReconciledRow[] = [];
   let auth: AuthFailed | null = null;
-  const campaigns = new Map<string, Campaign | null>();
-  const campaignOf = (id: string): Campaign | null => {
-    if (!campaigns.has(id)) campaigns.set(id, getCampaign(db, id));
+  const campaigns = new Map<string, CampaignWithProducts | null>();
+  const campaignOf = (id: string): CampaignWithProducts | null => {
+    if (!campaigns.has(id)) campaigns.set(id, getCampaignForOrders(db, id));
     return campaigns.get(id) ?? null;
   };
   let next = 0;
@@ -133,7 +135,7 @@ async function reconcileRow(
   db: Db,
   client: ServiceClient,
   row: Recipient,
-  campaign: Campaign | null,
+  campaign: CampaignWithProducts | null,
   clock: Clock,
   opts: ReconcileOptions,
 ): Promise<ReconciledRow | { auth: AuthFailed }> {

@@ -12,6 +12,7 @@ import { exactAmount, exactTotals, isCurrencyCode, isPlainDecimal, toDecimal, ty
 import type { Db } from '../db/open.ts';
 import type { Issue } from '../db/parse.ts';
 import { listCampaignRows, type Recipient } from '../db/repos/recipients.ts';
+import { campaignProducts, getCampaign, productIdOf, type ProductSnapshot } from '../db/repos/campaigns.ts';
 
 export interface ReportRow {
   name: string | null;
@@ -37,6 +38,9 @@ export interface ReportRow {
   /** What went wrong, or why the row was not sent (its validation errors, who skipped it, the service's refusal): see whyNotSent. */
   lastError: string | null;
   line: number;
+  /** The product it is ordered as (its own gift, else the campaign's), and that product's name as checked. */
+  productId: number | null;
+  productName: string | null;
 }
 
 export const REPORT_COLUMNS = [
@@ -63,6 +67,9 @@ export const REPORT_COLUMNS = [
   'issued_amount',
   'issued_currency',
   'discrepancy',
+  // Added by schema 7 (issue 13, a gift per row): the product each row is ordered as.
+  'product_id',
+  'product_name',
 ] as const;
 
 const BOM = '\uFEFF';
@@ -114,6 +121,8 @@ export function reportRecord(row: ReportRow): string[] {
     neutralise(row.issued?.text ?? null),
     neutralise(row.issued?.currency ?? null),
     neutralise(row.findings.length > 0 ? row.findings.join('; ') : null),
+    id(row.productId),
+    neutralise(row.productName),
   ];
 }
 
@@ -192,7 +201,7 @@ export function chargedAmountOf(r: Pick<Recipient, 'chargedText' | 'charged'>): 
   return r.chargedText === null ? { currency: r.charged.currency, amount: toDecimal(r.charged) } : exactAmount(r.chargedText, r.charged.currency);
 }
 
-export function toReportRow(r: Recipient): ReportRow {
+export function toReportRow(r: Recipient, product: { id: number; name: string | null } | null = null): ReportRow {
   return {
     name: r.name,
     email: r.email,
@@ -213,6 +222,8 @@ export function toReportRow(r: Recipient): ReportRow {
     acceptanceExpiry: r.acceptanceExpiry,
     lastError: whyNotSent(r),
     line: r.line,
+    productId: product?.id ?? r.productId,
+    productName: product?.name ?? null,
   };
 }
 
@@ -253,5 +264,10 @@ export function whyNotSent(
 
 /** Every row of the campaign as the report shows it, in file order. */
 export function reportRowsOf(db: Db, campaignId: string): ReportRow[] {
-  return listCampaignRows(db, campaignId).map(toReportRow);
+  const campaign = getCampaign(db, campaignId);
+  const products = campaign ? campaignProducts(db, campaign) : new Map<number, ProductSnapshot>();
+  return listCampaignRows(db, campaignId).map((r) => {
+    const id = campaign ? productIdOf(campaign, r) : r.productId;
+    return toReportRow(r, id === null ? null : { id, name: products.get(id)?.name ?? null });
+  });
 }

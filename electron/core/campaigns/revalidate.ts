@@ -3,7 +3,7 @@
 // and pay them again; here every row keeps its key, and only rows that were never sent (ready,
 // invalid) change: what was sent keeps what it was sent with.
 import { toDecimal } from '../../../shared/domain/money.ts';
-import { validateRows } from '../../../shared/domain/validation.ts';
+import { keepProductErrors, productChooser, validateRows } from '../../../shared/domain/validation.ts';
 import type { Db } from '../db/open.ts';
 import { setProductSnapshot, type Campaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { editRow } from '../db/repos/recipient-edits.ts';
@@ -16,13 +16,18 @@ export interface RevalidateCounts {
   invalid: number;
 }
 
-/** One transaction: the campaign's new product snapshot, and every unsent row checked against it. */
-export function revalidateRows(db: Db, campaign: Campaign, snapshot: ProductSnapshot, now: number): RevalidateCounts {
+/**
+ * One transaction: the campaign's new product snapshots (its own, and those its rows name), and every
+ * unsent row checked against its own product as it is now.
+ */
+export function revalidateRows(db: Db, campaign: Campaign, products: ReadonlyMap<number, ProductSnapshot>, now: number): RevalidateCounts {
   return db.transaction((): RevalidateCounts => {
-    setProductSnapshot(db, campaign.id, snapshot, now);
+    for (const [productId, snapshot] of products) setProductSnapshot(db, campaign.id, productId, snapshot, now);
     // Every row in file order, so a repeated e-mail is flagged on its later line, as at import.
     const rows = listCampaignRows(db, campaign.id);
-    const product = validationProduct(campaign.productId, snapshot);
+    const own = products.get(campaign.productId) ?? campaign.product;
+    const product = validationProduct(campaign.productId, own);
+    const chooseProduct = productChooser([...products].map(([id, snapshot]) => validationProduct(id, snapshot)));
     const defaultAmount = campaign.defaultAmountMinor != null ? { minor: campaign.defaultAmountMinor, currency: campaign.currency } : undefined;
     const result = validateRows(
       rows.map((r) => ({
@@ -32,9 +37,12 @@ export function revalidateRows(db: Db, campaign: Campaign, snapshot: ProductSnap
         amount: r.amountMinor != null && r.currency ? toDecimal({ minor: r.amountMinor, currency: r.currency }) : '',
         message: r.message ?? '',
         columns: r.source ?? {},
+        // Its own product by id, as the file named it.
+        ...(r.productId !== null ? { product: String(r.productId) } : {}),
       })),
       product,
       {
+        chooseProduct,
         ...(defaultAmount ? { defaultAmount } : {}),
         knownEmails: usedEmails(db, campaign.environment, { excludeCampaignId: campaign.id }),
         // Messages as they would be sent: a row whose message cannot be filled in stays invalid.
@@ -43,8 +51,9 @@ export function revalidateRows(db: Db, campaign: Campaign, snapshot: ProductSnap
     );
     const counts: RevalidateCounts = { checked: 0, ready: 0, invalid: 0 };
     rows.forEach((row, i) => {
-      const validated = result.rows[i];
-      if (!validated || (row.state !== 'ready' && row.state !== 'invalid')) return;
+      const checked = result.rows[i];
+      if (!checked || (row.state !== 'ready' && row.state !== 'invalid')) return;
+      const validated = keepProductErrors(row.errors, checked);
       const errors = validated.errors.map((issue) => ({ field: issue.field, message: issue.message }));
       editRow(
         db,

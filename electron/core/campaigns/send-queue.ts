@@ -9,7 +9,7 @@ import { crashPoint, crashWhilePending } from '../crash-points.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { createCommitBatch } from '../db/commit-batch.ts';
 import { DISK_FULL_MESSAGE, isDiskFull, type Db } from '../db/open.ts';
-import { getCampaign, setPauseReason, setSendState, type Campaign, type PauseReason } from '../db/repos/campaigns.ts';
+import { getCampaign, getCampaignForOrders, setPauseReason, setSendState, type Campaign, type PauseReason } from '../db/repos/campaigns.ts';
 import {
   beginRetry,
   markFailed,
@@ -229,7 +229,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     }
   };
 
-  const campaign = getCampaign(db, campaignId);
+  const campaign = getCampaignForOrders(db, campaignId);
   if (!campaign) throw new CampaignNotSendableError(`No campaign "${campaignId}" in this data file.`);
   if (campaign.sendState !== 'sending') {
     setSendState(db, campaignId, { from: campaign.sendState, to: 'sending' }, clock.now());

@@ -5,7 +5,7 @@
 // edit of the row after its intent committed cannot hide a difference.
 
 import { formatMoney, fromNumber, MoneyError, toDecimal, type Money } from '../../../shared/domain/money.ts';
-import type { CampaignForOrder } from './order-body.ts';
+import { orderedProduct, type CampaignForOrder } from './order-body.ts';
 import type { Order } from '../service/types.ts';
 import type { Finding } from '../../../shared/domain/findings.ts';
 
@@ -40,7 +40,8 @@ export function expectationOf(campaign: CampaignForOrder, requestBody: string): 
   const key = at('external_reference_id');
   const productId = at('item', 'id');
   if (typeof key !== 'string' || typeof productId !== 'number') throw new UnreadableRequestError('a stored request body has no key or product id');
-  const product = campaign.product;
+  const product = orderedProduct(campaign, productId);
+  if (product === null) throw new UnreadableRequestError(`a stored request body names product ${productId}, which the campaign does not know`);
   const custom = at('custom_amount');
   let amount: Money;
   try {

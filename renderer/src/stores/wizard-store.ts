@@ -217,7 +217,7 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
       const result = await settle(deps.api['campaigns:preflight']({ campaignId }));
       if (get().draft?.id !== campaignId) return;
       if (!result.ok) {
-        set({ preflightStatus: 'failed', preflight: { ok: false, problems: [result.error.message], rowsToSend: 0, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged: null, repeatsInCampaign: { people: 0, rows: 0 } } });
+        set({ preflightStatus: 'failed', preflight: { ok: false, problems: [result.error.message], rowsToSend: 0, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged: null, repeatsInCampaign: { people: 0, rows: 0 }, byProduct: [] } });
         return;
       }
       set({ preflight: result.value, preflightStatus: 'ready' });

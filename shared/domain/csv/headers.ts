@@ -1,7 +1,8 @@
 // Which column holds which field, guessed from the header names of real exports (Eventbrite,
 // Google Forms, German and Korean Excel) and correctable by the person in the mapping step.
 
-export const MAPPED_FIELDS = ['email', 'name', 'firstName', 'lastName', 'amount', 'message'] as const;
+/** `product`: the gift of each row (a product id, or a product's exact name), for a file of several tiers. */
+export const MAPPED_FIELDS = ['email', 'name', 'firstName', 'lastName', 'amount', 'message', 'product'] as const;
 export type MappedField = (typeof MAPPED_FIELDS)[number];
 
 /** Column index (0-based) for each field; a field that is absent is not mapped. */
@@ -31,6 +32,11 @@ const SYNONYMS: Readonly<Record<MappedField, readonly string[]>> = {
   message: [
     'message', 'note', 'notes', 'giftmessage', 'personalmessage', 'messagetorecipient', 'nachricht',
     'notiz', 'grußbotschaft', 'mitteilung', 'comment', 'comments', '메시지', '메세지', '메모', 'メッセージ',
+  ],
+  // Only names that cannot mean an amount: a "Gift" or "Gift card" column of a real export often holds one.
+  product: [
+    'product', 'productid', 'productname', 'giftproduct', 'rewardproduct', 'produkt', 'produktid', 'produit',
+    'producto', '상품', '상품id', '商品', '商品id',
   ],
 };
 

@@ -71,6 +71,7 @@ function validateOptionsOf(options: ImportOptions, decimalSeparator: ValidateOpt
     ...(options.defaultAmount ? { defaultAmount: options.defaultAmount } : {}),
     ...(options.knownEmails ? { knownEmails: options.knownEmails } : {}),
     ...(options.defaultMessage ? { defaultMessage: options.defaultMessage } : {}),
+    ...(options.chooseProduct ? { chooseProduct: options.chooseProduct } : {}),
   };
 }
 

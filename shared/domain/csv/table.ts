@@ -85,6 +85,7 @@ export function createTableReader<C>(options: TableReaderOptions<C> = {}): Table
   let emailAt: number | undefined;
   let amountAt: number | undefined;
   let messageAt: number | undefined;
+  let productAt: number | undefined;
 
   const useHeader = (header: Pending<C>): void => {
     width = trimmedWidth(header.raw);
@@ -102,7 +103,7 @@ export function createTableReader<C>(options: TableReaderOptions<C> = {}): Table
     if (mapping.name === undefined && mapping.firstName === undefined && mapping.lastName === undefined) {
       problems.push({ line: headerLine, message: `The header (line ${headerLine}) has no column recognised as the recipient name: choose it in the mapping step.` });
     }
-    ({ name: nameAt, firstName: firstAt, lastName: lastAt, email: emailAt, amount: amountAt, message: messageAt } = mapping);
+    ({ name: nameAt, firstName: firstAt, lastName: lastAt, email: emailAt, amount: amountAt, message: messageAt, product: productAt } = mapping);
   };
 
   const record = (raw: readonly string[], line: number, context: C): void => {
@@ -112,17 +113,20 @@ export function createTableReader<C>(options: TableReaderOptions<C> = {}): Table
     let email = cellAt(raw, emailAt);
     let amount = cellAt(raw, amountAt);
     let message = cellAt(raw, messageAt);
+    let product = cellAt(raw, productAt);
     // Past the cell limit, before any cleaning: the row is refused and the cell not looked into.
-    const tooLong = cellTooLong('name', name) ?? cellTooLong('e-mail', email) ?? cellTooLong('amount', amount) ?? cellTooLong('message', message);
+    const tooLong =
+      cellTooLong('name', name) ?? cellTooLong('e-mail', email) ?? cellTooLong('amount', amount) ?? cellTooLong('message', message) ?? cellTooLong('product', product);
     if (tooLong !== null) {
       problem = problem ?? tooLong;
       name = name.length > CSV_LIMITS.cellChars ? '' : name;
       email = email.length > CSV_LIMITS.cellChars ? '' : email;
       amount = amount.length > CSV_LIMITS.cellChars ? '' : amount;
       message = message.length > CSV_LIMITS.cellChars ? '' : message;
+      product = product.length > CSV_LIMITS.cellChars ? '' : product;
     }
     if (problem !== null) problems.push({ line, message: `Line ${line}: ${problem}` });
-    const read: CsvRecord = { line, name, email, amount, message, raw, problem, headers };
+    const read: CsvRecord = { line, name, email, amount, message, raw, problem, headers, ...(productAt !== undefined ? { product } : {}) };
     if (visit !== null) visit(read);
     else records.push(read);
   };

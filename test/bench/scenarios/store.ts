@@ -24,7 +24,7 @@ const NOW = Date.UTC(2026, 0, 15, 9, 0, 0);
 
 /** The rows as importCampaign hands them to createCampaign. */
 function validatedRows(): NewRecipient[] {
-  return recipientsOf(importCsv(recipientsCsv(ROWS), benchValidationProduct, { defaultAmount: DEFAULT_AMOUNT }));
+  return recipientsOf(importCsv(recipientsCsv(ROWS), benchValidationProduct, { defaultAmount: DEFAULT_AMOUNT }), benchValidationProduct.id);
 }
 
 const CAMPAIGN = {

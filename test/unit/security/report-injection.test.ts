@@ -64,6 +64,8 @@ function row(payload: string, i: number): ReportRow {
     acceptanceExpiry: null,
     lastError: payload,
     line: i + 2,
+    productId: 101,
+    productName: payload,
   };
 }
 

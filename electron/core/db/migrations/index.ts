@@ -4,6 +4,7 @@ import { sql as sendLeases } from './0003-send-leases.ts';
 import { sql as verifiedOrders } from './0004-verified-orders.ts';
 import { sql as tallies } from './0005-tallies.ts';
 import { sql as skipPolicies } from './0006-skip-policies.ts';
+import { sql as productsPerRow } from './0007-products-per-row.ts';
 
 export interface Migration {
   /** The schema version this migration brings the database to (1, 2, 3…, no gaps). */
@@ -23,6 +24,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 4, name: '0004-verified-orders', sql: verifiedOrders, rebuildsTables: true },
   { version: 5, name: '0005-tallies', sql: tallies },
   { version: 6, name: '0006-skip-policies', sql: skipPolicies },
+  { version: 7, name: '0007-products-per-row', sql: productsPerRow },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -49,6 +49,8 @@ export interface NewCampaign {
   readonly defaultAmountMinor?: number | null;
   /** The product's currency, in which every row's amount is expressed. */
   readonly currency: string;
+  /** The other products its rows name (a gift per row), each as it was checked against. */
+  readonly otherProducts?: readonly { readonly productId: number; readonly product: ProductSnapshot }[];
 }
 
 const campaignRow = z
@@ -136,14 +138,24 @@ export function createCampaign(db: Db, input: NewCampaign, rows: readonly NewRec
       now,
       importing,
     );
+  const insertProducts = () => {
+    const add = statement(db, 'INSERT INTO campaign_products (campaign_id, product_id, snapshot) VALUES (?, ?, ?)');
+    for (const other of input.otherProducts ?? []) {
+      if (other.productId !== input.productId) add.run(id, other.productId, JSON.stringify(productSnapshotSchema.parse(other.product)));
+    }
+  };
   if (!parts || rows.length <= parts.rowsPerPart) {
     db.transaction(() => {
       insertCampaign(null);
+      insertProducts();
       const counts = insertRecipients(db, id, rows, now);
       appendEvent(db, { campaignId: id, kind: 'imported', detail: { ...counts } }, now);
     })();
   } else {
-    db.transaction(() => insertCampaign(parts.marker))();
+    db.transaction(() => {
+      insertCampaign(parts.marker);
+      insertProducts();
+    })();
     const counts = { inserted: 0, ready: 0, invalid: 0, skipped: 0 };
     // The parts commit without waiting for the disk and without checkpointing the log (synchronous =
     // NORMAL, safe in WAL but for a power cut; no automatic checkpoint): the last transaction, which
@@ -192,7 +204,10 @@ export function discardUnfinishedImports(db: Db, which: string | ((marker: strin
   for (const { id } of doomed) {
     const part = statement(db, 'DELETE FROM recipients WHERE id IN (SELECT id FROM recipients WHERE campaign_id = ? LIMIT 2000)');
     while (db.transaction(() => part.run(id).changes)() > 0);
-    db.transaction(() => statement(db, 'DELETE FROM campaigns WHERE id = ? AND importing IS NOT NULL').run(id))();
+    db.transaction(() => {
+      statement(db, 'DELETE FROM campaign_products WHERE campaign_id = ? AND EXISTS (SELECT 1 FROM campaigns WHERE id = ? AND importing IS NOT NULL)').run(id, id);
+      statement(db, 'DELETE FROM campaigns WHERE id = ? AND importing IS NOT NULL').run(id);
+    })();
   }
   return doomed.length;
 }
@@ -270,9 +285,11 @@ export function setAccountFingerprint(db: Db, campaignId: string, fingerprint: s
 }
 
 /** The product as the rows are now checked against (revalidation in place). */
-export function setProductSnapshot(db: Db, campaignId: string, snapshot: ProductSnapshot, now: number): void {
-  const parsed = productSnapshotSchema.parse(snapshot);
-  statement(db, 'UPDATE campaigns SET product_snapshot = ?, updated_at = ? WHERE id = ?').run(JSON.stringify(parsed), now, campaignId);
+/** A product of the campaign as its rows are now checked against: its own (campaigns.product_snapshot), or one its rows name (campaign_products). */
+export function setProductSnapshot(db: Db, campaignId: string, productId: number, snapshot: ProductSnapshot, now: number): void {
+  const parsed = JSON.stringify(productSnapshotSchema.parse(snapshot));
+  statement(db, 'UPDATE campaigns SET product_snapshot = ?, updated_at = ? WHERE id = ? AND product_id = ?').run(parsed, now, campaignId, productId);
+  statement(db, 'UPDATE campaign_products SET snapshot = ? WHERE campaign_id = ? AND product_id = ?').run(parsed, campaignId, productId);
 }
 
 /** A paused campaign's reason and detail replaced (a resume held by the pre-flight says why now). */
@@ -281,4 +298,25 @@ export function setPauseReason(db: Db, campaignId: string, reason: PauseReason, 
     statement(db, `UPDATE campaigns SET paused_reason = ?, paused_detail = ?, updated_at = ? WHERE id = ? AND send_state = 'paused'`).run(reason, detail, now, campaignId)
       .changes === 1
   );
+}
+
+/** Every product a campaign's rows are checked against and ordered as: its own, and those its rows name (schema 7). */
+export function campaignProducts(db: Db, campaign: Pick<Campaign, 'id' | 'productId' | 'product'>): ReadonlyMap<number, ProductSnapshot> {
+  const products = new Map<number, ProductSnapshot>([[campaign.productId, campaign.product]]);
+  const raws = statement(db, 'SELECT product_id, snapshot FROM campaign_products WHERE campaign_id = ? ORDER BY product_id').all(campaign.id);
+  for (const r of z.array(z.object({ product_id: z.number().int(), snapshot: jsonText(productSnapshotSchema) })).parse(raws)) {
+    products.set(r.product_id, r.snapshot);
+  }
+  return products;
+}
+
+/** The product a row is ordered as: the one it names, else the campaign's. */
+export function productIdOf(campaign: Pick<Campaign, 'productId'>, row: { readonly productId: number | null }): number {
+  return row.productId ?? campaign.productId;
+}
+
+/** A campaign with every product its rows are ordered as: what the send queue, reconciliation and polling build and check orders from. */
+export function getCampaignForOrders(db: Db, id: string): (Campaign & { readonly products: ReadonlyMap<number, ProductSnapshot> }) | null {
+  const campaign = getCampaign(db, id);
+  return campaign === null ? null : { ...campaign, products: campaignProducts(db, campaign) };
 }

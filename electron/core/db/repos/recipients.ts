@@ -37,6 +37,8 @@ export interface NewRecipient {
   readonly source?: Readonly<Record<string, string>> | null;
   /** A valid row the import leaves out by this policy (stored skipped); an invalid row stays invalid. */
   readonly skippedBy?: SkipPolicy | null;
+  /** The product its gift cell named, when not the campaign's (schema 7); null or absent: the campaign's. */
+  readonly productId?: number | null;
 }
 
 const issues = jsonText(z.array(issueSchema)).nullable().transform((v) => v ?? []);
@@ -80,6 +82,7 @@ const recipientColumns = z.object({
   issued_currency: z.string().nullable(),
   discrepancies: jsonText(z.array(findingSchema)).nullable(),
   skipped_by: z.enum(SKIP_POLICIES).nullable(),
+  product_id: z.number().int().nullable(),
 });
 
 /** What the send queue needs of a row to build its order: no order fields; the cells only for its message's fields. */
@@ -94,6 +97,8 @@ export interface SendRow {
   readonly externalReferenceId: string;
   /** The cells the row was read from, by header: what a message's {column} fields are filled in from. */
   readonly source?: Readonly<Record<string, string>> | null;
+  /** The product it names (schema 7); null: the campaign's (productIdOf). */
+  readonly productId: number | null;
 }
 
 const sendColumns = recipientColumns.pick({
@@ -106,6 +111,7 @@ const sendColumns = recipientColumns.pick({
   message: true,
   external_reference_id: true,
   source: true,
+  product_id: true,
 });
 
 function sendRowOf(r: z.output<typeof sendColumns>): SendRow {
@@ -119,6 +125,7 @@ function sendRowOf(r: z.output<typeof sendColumns>): SendRow {
     message: r.message,
     externalReferenceId: r.external_reference_id,
     source: r.source,
+    productId: r.product_id,
   };
 }
 
@@ -177,8 +184,8 @@ export interface InsertCounts {
 
 const INSERT_SQL = `INSERT INTO recipients
   (campaign_id, line, name, email, amount_minor, currency, message, state, external_reference_id,
-   errors, warnings, source, created_at, updated_at, skipped_by)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+   errors, warnings, source, created_at, updated_at, skipped_by, product_id)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * Inserts rows into a campaign, each with a fresh external_reference_id, all or nothing.
@@ -233,6 +240,7 @@ export function insertRecipients(
         now,
         now,
         skippedBy,
+        row.productId ?? null,
       );
     }
     const add = statement(db, ADD_TALLY_SQL);
@@ -422,7 +430,7 @@ const sendRow = sendColumns.transform(sendRowOf);
 export function listReadyToSend(db: Db, campaignId: string, opts: { limit: number; afterId?: number }): SendRow[] {
   const raws = statement(
     db,
-    `SELECT id, line, name, email, amount_minor, currency, message, external_reference_id, source FROM recipients
+    `SELECT id, line, name, email, amount_minor, currency, message, external_reference_id, source, product_id FROM recipients
       WHERE campaign_id = ? AND state = 'ready' AND id > ? ORDER BY id LIMIT ?`,
   ).all(campaignId, opts.afterId ?? 0, opts.limit);
   return parseRows(sendRow, 'recipients', raws);
@@ -432,7 +440,7 @@ export function listReadyToSend(db: Db, campaignId: string, opts: { limit: numbe
 export function readyRowToSend(db: Db, rowId: number): SendRow | null {
   const raw = statement(
     db,
-    `SELECT id, line, name, email, amount_minor, currency, message, external_reference_id, source FROM recipients
+    `SELECT id, line, name, email, amount_minor, currency, message, external_reference_id, source, product_id FROM recipients
       WHERE id = ? AND state = 'ready'`,
   ).get(rowId);
   return raw === undefined ? null : parseRow(sendRow, 'recipients', raw);
@@ -715,4 +723,25 @@ export function repeatsInCampaign(db: Db, campaignId: string): { people: number;
     }
   }
   return { people, rows };
+}
+
+/**
+ * The rows about to be sent (ready and sending) per product they are ordered as (schema 7: null is
+ * the campaign's own), with their face value per currency: what the pre-flight checks and the
+ * confirmation shows. One grouped read of those rows.
+ */
+export function toSendByProduct(db: Db, campaignId: string): { productId: number | null; rows: number; totals: Money[] }[] {
+  const raws = statement(
+    db,
+    `SELECT product_id, currency, count(*) AS rows, sum(amount_minor) AS minor FROM recipients
+      WHERE campaign_id = ? AND state IN ('ready', 'sending') GROUP BY product_id, currency ORDER BY product_id, currency`,
+  ).all(campaignId);
+  const groups = new Map<number | null, { rows: number; totals: Money[] }>();
+  for (const r of z.array(z.object({ product_id: z.number().int().nullable(), currency: currencyCode.nullable(), rows: z.number().int(), minor: z.number().int().nullable() })).parse(raws)) {
+    const group = groups.get(r.product_id) ?? { rows: 0, totals: [] };
+    group.rows += r.rows;
+    if (r.currency !== null && r.minor !== null) group.totals.push({ currency: r.currency, minor: r.minor });
+    groups.set(r.product_id, group);
+  }
+  return [...groups].map(([productId, g]) => ({ productId, rows: g.rows, totals: g.totals }));
 }

@@ -156,6 +156,9 @@ describe('queues', () => {
       currency: full.currency,
       message: full.message,
       externalReferenceId: full.externalReferenceId,
+      // Its message's {column} fields are filled from its cells; its product may be its own (schema 7).
+      source: full.source,
+      productId: full.productId,
     });
   });
 

@@ -32,6 +32,7 @@ const row: RowForOrder = {
   currency: 'USD',
   message: null,
   externalReferenceId: 'gb-01JH0000000000000000000000',
+  productId: null,
 };
 
 describe('buildOrderRequest', () => {

@@ -58,6 +58,8 @@ const reportRow: fc.Arbitrary<ReportRow> = fc.record({
   acceptanceExpiry: maybeTime,
   lastError: nullable(text),
   line: fc.integer({ min: 1, max: 1_000_000 }),
+  productId: maybeId,
+  productName: nullable(fc.constantFrom('Northwind Books Gift Card $25', '=HYPERLINK("x")', 'Café, "Tier 1"')),
 });
 
 /** What a reader must find in each column for a row: the value, neutralised where it could run. */
@@ -86,6 +88,8 @@ function expectedCells(row: ReportRow): Record<(typeof REPORT_COLUMNS)[number], 
     issued_amount: neutralise(row.issued?.text ?? null),
     issued_currency: neutralise(row.issued?.currency ?? null),
     discrepancy: neutralise(row.findings.length > 0 ? row.findings.join('; ') : null),
+    product_id: row.productId == null ? '' : String(row.productId),
+    product_name: neutralise(row.productName),
   };
 }
 

@@ -28,6 +28,8 @@ function row(over: Partial<ReportRow> = {}): ReportRow {
     line: 2,
     issued: null,
     findings: [],
+    productId: 101,
+    productName: 'Northwind Books Gift Card $25',
     ...over,
   };
 }

@@ -124,6 +124,8 @@ export function row(id: number, overrides: Partial<RowDto> = {}): RowDto {
     sentMessage: null,
     cells: null,
     skippedBy: null,
+    productId: 5,
+    productName: 'Northwind Books Gift Card $25',
     state: 'ready',
     orderId: null,
     orderStatus: null,

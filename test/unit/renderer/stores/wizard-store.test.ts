@@ -27,7 +27,7 @@ const preview: CallOutput<'campaigns:previewImport'> = {
   detectedMapping: { name: 0, email: 1 },
   problems: [],
   rows: [],
-  totals: { rows: 2, valid: 1, invalid: 1, duplicateEmails: 0, knownEmails: 0, amounts: [{ currency: 'USD', amount: '10.00' }] },
+  totals: { rows: 2, valid: 1, invalid: 1, duplicateEmails: 0, knownEmails: 0, amounts: [{ currency: 'USD', amount: '10.00' }], byProduct: [{ productId: 5, rows: 1, amounts: [{ currency: 'USD', amount: '10.00' }] }] },
   product: product(5),
 };
 
@@ -41,7 +41,7 @@ function setup(overrides: Handlers = {}) {
     'campaigns:create': () => ok({ ...summary({ id: 'd1', sendState: 'draft' }), product: product(5) }),
     'campaigns:get': () => ok(summary({ id: 'd1', sendState: 'draft' })),
     'campaigns:rows': () => ok({ rows, total: rows.length }),
-    'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: rows.filter((r) => r.state === 'ready').length, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged: null, repeatsInCampaign: { people: 0, rows: 0 } }),
+    'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: rows.filter((r) => r.state === 'ready').length, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged: null, repeatsInCampaign: { people: 0, rows: 0 }, byProduct: [] }),
     'rows:edit': (input) => {
       const edited = row(input.rowId, { email: input.email, state: 'ready' });
       rows = rows.map((r) => (r.id === input.rowId ? edited : r));
@@ -151,7 +151,7 @@ describe('new-campaign wizard store: a workbook with several sheets', () => {
     headers: [],
     mapping: {},
     detectedMapping: {},
-    totals: { rows: 0, valid: 0, invalid: 0, duplicateEmails: 0, knownEmails: 0, amounts: [] },
+    totals: { rows: 0, valid: 0, invalid: 0, duplicateEmails: 0, knownEmails: 0, amounts: [], byProduct: [] },
   };
 
   const workbookSetup = () =>
@@ -218,7 +218,7 @@ describe('new-campaign wizard store: a product whose record states no currency',
       'campaigns:previewImport': () => ok(preview),
       'campaigns:create': () => ok({ ...summary({ id: 'd1', sendState: 'draft', productId: 9 }), product: product(9) }),
       'campaigns:rows': () => ok({ rows: [row(1)], total: 1 }),
-      'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: 1, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged: null, repeatsInCampaign: { people: 0, rows: 0 } }),
+      'campaigns:preflight': () => ok({ ok: true, problems: [], rowsToSend: 1, totals: [], availability: null, repeatRecipients: { count: 0, lines: [] }, accountChanged: null, repeatsInCampaign: { people: 0, rows: 0 }, byProduct: [] }),
     });
     const store = createWizardStore({ api: fake.api, timers: clock, now: clock.now });
     return { store, fake };

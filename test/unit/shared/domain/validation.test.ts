@@ -41,6 +41,7 @@ describe('validateRows: e-mail and name', () => {
       raw: [],
       repeatOf: null,
       earlierRecipient: false,
+      productId: fixed.id,
     });
   });
 
