@@ -165,7 +165,9 @@ export function createRowValidator(product: ProductForValidation, options: Valid
   const decimalSeparator = options.decimalSeparator ?? '.';
   // The first line of each address, by its comparison key; and the first valid one.
   const firstLines = new Map<string, number>();
-  const firstValidLines = new Map<string, number>();
+  // Addresses whose first line turned out invalid (few): their first valid line, once one comes.
+  // Every other address's first line is its first valid one, so one map serves both for most.
+  const invalidFirsts = new Map<string, number | null>();
   const knownEmails = options.knownEmails !== undefined && options.knownEmails.size > 0 ? options.knownEmails : null;
   const out: ValidatedRow[] = [];
   let valid = 0;
@@ -192,6 +194,7 @@ export function createRowValidator(product: ProductForValidation, options: Valid
 
     const email = cleanEmail(row.email);
     let key: string | null = null;
+    let firstOfItsAddress = false;
     let earlierRecipient = false;
     if (email === '') errors = add(errors, 'email', line, 'the e-mail address is missing');
     else if (email.length > MAX_EMAIL_LENGTH) {
@@ -201,8 +204,10 @@ export function createRowValidator(product: ProductForValidation, options: Valid
       if (key === null) errors = add(errors, 'email', line, `"${email}" is not a valid e-mail address`);
       else {
         const first = firstLines.get(key);
-        if (first === undefined) firstLines.set(key, line);
-        else {
+        if (first === undefined) {
+          firstLines.set(key, line);
+          firstOfItsAddress = true;
+        } else {
           duplicates++;
           warnings = add(warnings, 'email', line, `"${email}" also appears on line ${first}`);
         }
@@ -248,7 +253,8 @@ export function createRowValidator(product: ProductForValidation, options: Valid
     // The message as its order would carry it (rowMessage), unless the row's own is refused as written.
     if (errors === null || !errors.some((issue) => issue.field === 'message')) {
       const template = messageTemplateOf(message, options.defaultMessage);
-      if (template !== null) {
+      // The row's own message without fields is sent as written, and was checked above.
+      if (template !== null && !(template === message && !usesFields(template))) {
         const columns = usesFields(template) ? (row.columns ?? cellsByHeader(row.headers ?? NO_CELLS, row.raw ?? NO_CELLS)) : NO_COLUMNS;
         const sent = rowMessage(template, { name, amount, columns });
         if (!sent.ok) errors = add(errors, 'message', line, sent.problem);
@@ -263,17 +269,18 @@ export function createRowValidator(product: ProductForValidation, options: Valid
     let repeatOf: number | null = null;
     if (errors === null) {
       valid++;
-      if (key !== null) {
-        const firstValid = firstValidLines.get(key);
-        if (firstValid === undefined) firstValidLines.set(key, line);
-        else repeatOf = firstValid;
+      if (key !== null && !firstOfItsAddress) {
+        const after = invalidFirsts.get(key);
+        if (after === undefined) repeatOf = firstLines.get(key) ?? null;
+        else if (after === null) invalidFirsts.set(key, line);
+        else repeatOf = after;
       }
       if (amount) {
         const sum = (sums.get(amount.currency) ?? 0) + amount.minor;
         if (!Number.isSafeInteger(sum)) throw new MoneyError(`the ${amount.currency} total is too large`);
         sums.set(amount.currency, sum);
       }
-    }
+    } else if (firstOfItsAddress && key !== null) invalidFirsts.set(key, null);
     const validated: ValidatedRow = {
       line,
       name,

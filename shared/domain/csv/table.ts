@@ -126,7 +126,7 @@ export function createTableReader<C>(options: TableReaderOptions<C> = {}): Table
       product = product.length > CSV_LIMITS.cellChars ? '' : product;
     }
     if (problem !== null) problems.push({ line, message: `Line ${line}: ${problem}` });
-    const read: CsvRecord = { line, name, email, amount, message, raw, problem, headers, ...(productAt !== undefined ? { product } : {}) };
+    const read: CsvRecord = { line, name, email, amount, message, raw, problem, headers, product };
     if (visit !== null) visit(read);
     else records.push(read);
   };

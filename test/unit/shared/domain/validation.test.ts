@@ -53,6 +53,10 @@ describe('validateRows: e-mail and name', () => {
         row({ email: 'ANN@example.com' }, { line: 4 }),
         row({ email: 'bad@' }, { line: 5 }),
         row({ email: 'bo@example.com' }, { line: 6 }),
+        // The first line of cy@ is invalid (no name): the first valid one is the one later ones repeat.
+        row({ email: 'cy@example.com', name: '' }, { line: 7 }),
+        row({ email: 'CY@example.com' }, { line: 8 }),
+        row({ email: 'cy@example.com' }, { line: 9 }),
       ],
       fixed,
       { knownEmails: new Set(['bo@example.com']) },
@@ -63,6 +67,9 @@ describe('validateRows: e-mail and name', () => {
       [4, 3, false],
       [5, null, false],
       [6, null, true],
+      [7, null, false],
+      [8, null, false],
+      [9, 8, false],
     ]);
   });
 
