@@ -48,6 +48,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'write the delivery report: report CAMPAIGN_ID --out FILE.csv',
     load: async () => (await import('./commands/tracking.ts')).reportCommand,
   },
+  'follow-up': {
+    summary: 'a new draft campaign (new keys: new gifts) from rows that failed, were cancelled or expired: follow-up CAMPAIGN_ID [--failed] [--cancelled] [--expired] [--name NAME]',
+    load: async () => (await import('./commands/follow-up.ts')).followUpCommand,
+  },
   template: {
     summary: 'write an empty recipient list with the columns Giftbatch reads and a note on each: template --out FILE.xlsx|FILE.csv [--json]',
     load: async () => (await import('./commands/template.ts')).templateCommand,
