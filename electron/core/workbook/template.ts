@@ -35,7 +35,7 @@ export const TEMPLATE_COLUMNS: readonly TemplateColumn[] = [
   {
     field: 'email',
     header: 'Email',
-    note: "Required. The recipient's address, for example ann@example.com: the gift is sent there. One gift per row.",
+    note: "Required. The recipient's address, for example ann@example.com: the gift is sent there. An address on several rows gets one gift unless you choose one gift per row.",
     width: 32,
   },
   {
@@ -49,6 +49,12 @@ export const TEMPLATE_COLUMNS: readonly TemplateColumn[] = [
     header: 'Message',
     note: "Optional. A personal message for this recipient; it may use {first_name}, {name}, {amount} or any column's header in braces. Empty: the campaign's message.",
     width: 44,
+  },
+  {
+    field: 'product',
+    header: 'Product',
+    note: "Optional. This row's gift when it differs from the campaign's: a product id or the product's exact name from the catalog (tiers: speakers one gift, volunteers another). Empty: the campaign's product.",
+    width: 34,
   },
 ];
 

@@ -17,10 +17,10 @@ describe('giftbatch template', () => {
     const result = await runCli(['template', '--out', file, '--json']);
     expect(result.stderr).toBe('');
     expect(result.code).toBe(0);
-    expect(json(result.stdout)).toEqual({ file, format: 'xlsx', columns: ['Name', 'Email', 'Amount', 'Message'] });
+    expect(json(result.stdout)).toEqual({ file, format: 'xlsx', columns: ['Name', 'Email', 'Amount', 'Message', 'Product'] });
     const bytes = new Uint8Array(readFileSync(file));
     expect(bytes).toEqual(templateFile('xlsx').bytes);
-    expect(importFile(bytes, product).parsed).toMatchObject({ format: 'xlsx', headerLine: 2, headers: ['Name', 'Email', 'Amount', 'Message'] });
+    expect(importFile(bytes, product).parsed).toMatchObject({ format: 'xlsx', headerLine: 2, headers: ['Name', 'Email', 'Amount', 'Message', 'Product'] });
     expect(readdirSync(dir)).toEqual(['list.XLSX']);
   });
 
@@ -30,7 +30,7 @@ describe('giftbatch template', () => {
     expect((await runCli(['template', '--out', file])).code).toBe(0);
     const result = await runCli(['template', '--out', file]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`Wrote the CSV template (Name, Email, Amount, Message) to ${file}`);
+    expect(result.stdout).toContain(`Wrote the CSV template (Name, Email, Amount, Message, Product) to ${file}`);
     expect(new Uint8Array(readFileSync(file))).toEqual(templateFile('csv').bytes);
   });
 

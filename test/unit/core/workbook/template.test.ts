@@ -26,7 +26,7 @@ function filledXlsx(): Uint8Array {
 
 function filledCsv(): Uint8Array {
   const text = new TextDecoder().decode(templateFile('csv').bytes);
-  return new TextEncoder().encode(`${text}Ann Lee,ann@example.com,25,\r\nBob Day,bob@example.com,25.50,"Thanks, {first_name}!"\r\n`);
+  return new TextEncoder().encode(`${text}Ann Lee,ann@example.com,25,,\r\nBob Day,bob@example.com,25.50,"Thanks, {first_name}!",\r\n`);
 }
 
 describe('the template', () => {
@@ -34,7 +34,7 @@ describe('the template', () => {
     const headers = TEMPLATE_COLUMNS.map((c) => c.header);
     const mapping = detectMapping(headers);
     for (const [i, column] of TEMPLATE_COLUMNS.entries()) expect(mapping[column.field]).toBe(i);
-    expect(TEMPLATE_COLUMNS.map((c) => c.field)).toEqual(['name', 'email', 'amount', 'message']);
+    expect(TEMPLATE_COLUMNS.map((c) => c.field)).toEqual(['name', 'email', 'amount', 'message', 'product']);
   });
 
   it('notes each column: required or not, the amount format, that headers may be in another language', () => {
@@ -43,6 +43,7 @@ describe('the template', () => {
     expect(note('email')).toMatch(/^Required\./);
     expect(note('amount')).toMatch(/^Optional\..*25\.50/);
     expect(note('message')).toMatch(/^Optional\./);
+    expect(note('product')).toMatch(/^Optional\..*product id/);
     expect(note('name')).toMatch(/another language/);
     // A note that said "mail" could be taken for the header (the matcher's fallback).
     for (const column of TEMPLATE_COLUMNS) expect(column.note.toLowerCase()).not.toContain('mail');
@@ -57,7 +58,7 @@ describe('the template', () => {
     workbook.read('Recipients', (cells, row) => rows.push([row, [...cells]]));
     expect(rows).toEqual([
       [1, TEMPLATE_COLUMNS.map((c) => c.note)],
-      [2, ['Name', 'Email', 'Amount', 'Message']],
+      [2, ['Name', 'Email', 'Amount', 'Message', 'Product']],
     ]);
     const sheet = strFromU8(unzipSync(bytes)['xl/worksheets/sheet1.xml']!);
     expect(sheet).toMatch(/<c r="A2" s="1" t="inlineStr">/); // style 1 is the bold font
@@ -71,7 +72,7 @@ describe('the template', () => {
     expect(fileName).toBe('giftbatch-recipients-template.csv');
     const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
     expect(text.startsWith('\uFEFF"Required.')).toBe(true);
-    expect(text.split('\r\n')[1]).toBe('"Name","Email","Amount","Message"');
+    expect(text.split('\r\n')[1]).toBe('"Name","Email","Amount","Message","Product"');
     expect(text.split('\r\n')).toHaveLength(3);
   });
 
@@ -85,7 +86,7 @@ describe('the template', () => {
 
   it('filled with two rows, imports cleanly as .xlsx (rows 2, valid 2)', () => {
     const result = importFile(filledXlsx(), product);
-    expect(result.parsed).toMatchObject({ format: 'xlsx', headerLine: 2, headers: ['Name', 'Email', 'Amount', 'Message'], problems: [] });
+    expect(result.parsed).toMatchObject({ format: 'xlsx', headerLine: 2, headers: ['Name', 'Email', 'Amount', 'Message', 'Product'], problems: [] });
     expect(result.validation.totals).toMatchObject({ rows: 2, valid: 2, invalid: 0 });
     expect(result.validation.rows.map((r) => [r.line, r.email, r.amount?.minor])).toEqual([
       [3, 'ann@example.com', 2500],
@@ -95,7 +96,7 @@ describe('the template', () => {
 
   it('filled with two rows, imports cleanly as .csv (rows 2, valid 2)', () => {
     const result = importFile(filledCsv(), product);
-    expect(result.parsed).toMatchObject({ headerLine: 2, headers: ['Name', 'Email', 'Amount', 'Message'], problems: [] });
+    expect(result.parsed).toMatchObject({ headerLine: 2, headers: ['Name', 'Email', 'Amount', 'Message', 'Product'], problems: [] });
     expect(result.validation.totals).toMatchObject({ rows: 2, valid: 2, invalid: 0 });
     expect(result.validation.rows.map((r) => [r.line, r.email, r.amount?.minor])).toEqual([
       [3, 'ann@example.com', 2500],
