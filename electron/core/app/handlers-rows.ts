@@ -4,7 +4,7 @@
 import type { RowDto } from '../../../shared/contract.ts';
 import { cleanEmail, emailKey } from '../../../shared/domain/email.ts';
 import { keepProductErrors, validateRows } from '../../../shared/domain/validation.ts';
-import { validationProduct } from '../campaigns/products.ts';
+import { campaignChecks, storedRowInput, storedValues } from '../campaigns/stored-rows.ts';
 import { editRow, requeueFailed, skip, unskip } from '../db/repos/recipient-edits.ts';
 import { getRecipient, isUsedEmail, rowsWithEmailLike, type Recipient } from '../db/repos/recipients.ts';
 import type { AppContext } from './context.ts';
@@ -12,7 +12,6 @@ import type { Handlers } from './dispatch.ts';
 import { rowDto } from './dto.ts';
 import { AppError } from './errors.ts';
 import { campaignWithProducts } from './summary.ts';
-import { productIdOf } from '../db/repos/campaigns.ts';
 
 type RowCalls = 'rows:edit' | 'rows:skip' | 'rows:unskip' | 'rows:retry';
 
@@ -53,7 +52,8 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
       // Validated as at import, one row: a duplicate of an earlier line of the campaign (found by the
       // e-mail index, not by reading the campaign) goes first so the validator words it as it would.
       // Its message is checked as it would now be sent: the edited fields, the row's file cells.
-      const edited = { line: row.line, name, email, amount: amount ?? '', message: message ?? '', columns: row.source ?? {} };
+      // Its own product (a gift per row keeps the one its file named), by id, as the stored row names it.
+      const edited = { ...storedRowInput(row), name, email, amount: amount ?? '', message: message ?? '' };
       const key = emailKey(cleanEmail(email));
       const earlier =
         key === null
@@ -61,34 +61,14 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
           : rowsWithEmailLike(engine.db, campaign.id, cleanEmail(email))
               .filter((r) => r.id !== row.id && (r.line < row.line || (r.line === row.line && r.id < row.id)) && emailKey(r.email) === key)
               .sort((a, b) => a.line - b.line || a.id - b.id)[0];
-      // Against its own product (a gift per row keeps the one its file named), as at import.
-      const productId = productIdOf(campaign, row);
-      const snapshot = campaign.products.get(productId);
-      if (!snapshot) throw new AppError('conflict', `Line ${row.line} names product ${productId}, which this campaign does not know.`);
-      const product = validationProduct(productId, snapshot);
-      const defaultAmount = campaign.defaultAmountMinor != null ? { minor: campaign.defaultAmountMinor, currency: campaign.currency } : undefined;
-      const result = validateRows(earlier ? [{ line: earlier.line, name: 'x', email: earlier.email, amount: '', message: 'x' }, edited] : [edited], product, {
-        ...(defaultAmount ? { defaultAmount } : {}),
-        defaultMessage: campaign.message,
+      const checks = campaignChecks(campaign, campaign.products);
+      const result = validateRows(earlier ? [{ line: earlier.line, name: 'x', email: earlier.email, amount: '', message: 'x' }, edited] : [edited], checks.product, {
+        ...checks.options,
         ...(key !== null && isUsedEmail(engine.db, campaign.environment, key, campaign.id) ? { knownEmails: new Set([key]) } : {}),
       });
       const last = result.rows[result.rows.length - 1];
       if (!last) throw new Error('validation returned no row for the edit');
-      const validated = keepProductErrors(row.errors, last);
-      const changed = editRow(
-        engine.db,
-        rowId,
-        {
-          name: validated.name || null,
-          email: validated.email || null,
-          amountMinor: validated.amount?.minor ?? null,
-          currency: validated.amount?.currency ?? null,
-          message: validated.message || null,
-          errors: validated.errors.map((i) => ({ field: i.field, message: i.message })),
-          warnings: validated.warnings.map((i) => ({ field: i.field, message: i.message })),
-        },
-        engine.clock.now(),
-      );
+      const changed = editRow(engine.db, rowId, storedValues(keepProductErrors(row.errors, last)), engine.clock.now());
       return after(row, changed, 'it can no longer be edited.');
     },
 

@@ -5,13 +5,12 @@
 // confirmation). The source's rows are not touched. Read, checked and stored in one transaction,
 // which also records in both campaigns' events which followed which.
 import { FOLLOW_UP_KINDS, FOLLOW_UP_WORDS, followUpKindOf, followUpRowsText, type FollowUpKind } from '../../../shared/domain/follow-up.ts';
-import { toDecimal } from '../../../shared/domain/money.ts';
-import { productChooser, validateRows } from '../../../shared/domain/validation.ts';
+import { validateRows } from '../../../shared/domain/validation.ts';
 import type { Db } from '../db/open.ts';
 import { campaignProducts, createCampaign, getCampaign, type Campaign, type CreatedCampaign } from '../db/repos/campaigns.ts';
 import { appendEvent } from '../db/repos/events.ts';
 import { listFollowUpCandidates, usedEmails, type NewRecipient, type Recipient } from '../db/repos/recipients.ts';
-import { validationProduct } from './products.ts';
+import { campaignChecks, storedRowInput, storedValues } from './stored-rows.ts';
 
 /** Why no follow-up campaign was made (nothing to follow up, nothing chosen): the person's words. */
 export class FollowUpError extends Error {
@@ -80,36 +79,13 @@ export function createFollowUp(db: Db, request: FollowUpRequest, now: number): F
     const chosen = include.flatMap((k) => byKind.get(k) ?? []).sort((a, b) => a.line - b.line || a.id - b.id);
     if (chosen.length === 0) throw nothingToFollowUp(source, include, countsOf(byKind));
 
-    const defaultAmount = source.defaultAmountMinor != null ? { minor: source.defaultAmountMinor, currency: source.currency } : undefined;
     // Each row keeps its gift (schema 7): checked against its product as the source checked it.
     const products = campaignProducts(db, source);
-    const checked = validateRows(
-      chosen.map((r) => ({
-        line: r.line,
-        name: r.name ?? '',
-        email: r.email ?? '',
-        amount: r.amountMinor != null && r.currency ? toDecimal({ minor: r.amountMinor, currency: r.currency }) : '',
-        message: r.message ?? '',
-        columns: r.source ?? {},
-        ...(r.productId !== null ? { product: String(r.productId) } : {}),
-      })),
-      validationProduct(source.productId, source.product),
-      {
-        ...(defaultAmount ? { defaultAmount } : {}),
-        knownEmails: usedEmails(db, source.environment),
-        defaultMessage: source.message,
-        chooseProduct: productChooser([...products].map(([id, snapshot]) => validationProduct(id, snapshot))),
-      },
-    );
+    const checks = campaignChecks(source, products);
+    const checked = validateRows(chosen.map(storedRowInput), checks.product, { ...checks.options, knownEmails: usedEmails(db, source.environment) });
     const rows: NewRecipient[] = checked.rows.map((v, i) => ({
+      ...storedValues(v),
       line: v.line,
-      name: v.name || null,
-      email: v.email || null,
-      amountMinor: v.amount?.minor ?? null,
-      currency: v.amount?.currency ?? null,
-      message: v.message || null,
-      errors: v.errors.map((issue) => ({ field: issue.field, message: issue.message })),
-      warnings: v.warnings.map((issue) => ({ field: issue.field, message: issue.message })),
       source: chosen[i]?.source ?? null,
       productId: v.productId === source.productId ? null : v.productId,
     }));

@@ -10,6 +10,7 @@ import { createCampaign, type StoreInParts, type CreatedCampaign, type Environme
 import { usedEmails, type NewRecipient } from '../db/repos/recipients.ts';
 import { importFile } from '../workbook/import.ts';
 import { validationProduct } from './products.ts';
+import { storedValues } from './stored-rows.ts';
 
 export interface ImportRequest {
   bytes: Uint8Array;
@@ -73,16 +74,10 @@ export function recipientsOf({ parsed, validation }: CsvImport, mainProductId: n
   return validation.rows.map((row) => {
     const raw = row.raw;
     return {
+      ...storedValues(row),
+      line: row.line,
       skippedBy: row.errors.length > 0 ? null : skippedBy(row),
       productId: row.productId === mainProductId ? null : row.productId,
-      line: row.line,
-      name: row.name || null,
-      email: row.email || null,
-      amountMinor: row.amount?.minor ?? null,
-      currency: row.amount?.currency ?? null,
-      message: row.message || null,
-      errors: row.errors.map((issue) => ({ ...issue })),
-      warnings: row.warnings.map((issue) => ({ ...issue })),
       source: cellsByHeader(parsed.headers, raw),
     };
   });
