@@ -10,6 +10,10 @@ import tseslint from 'typescript-eslint';
 
 const nodeBuiltins = [...builtinModules, ...builtinModules.map((m) => `node:${m}`)];
 const electronOnlyInShell = { name: 'electron', message: "Only electron/main and electron/preload may import 'electron'." };
+const engineLayer = [
+  { group: ['**/renderer/**'], message: 'The engine never imports the renderer.' },
+  { group: ['**/electron/main/**', '**/main/**', '**/preload/**'], message: 'The engine never imports the Electron shell.' },
+];
 const nodeBuiltinPaths = (layer) =>
   nodeBuiltins.map((name) => ({ name, message: `${layer} runs in the browser too: no Node builtins.` }));
 
@@ -35,13 +39,7 @@ export default tseslint.config(
   {
     files: ['electron/core/**', 'electron/simulator/**', 'electron/cli/**'],
     rules: {
-      'no-restricted-imports': ['error', {
-        paths: [electronOnlyInShell],
-        patterns: [
-          { group: ['**/renderer/**'], message: 'The engine never imports the renderer.' },
-          { group: ['**/electron/main/**', '**/main/**', '**/preload/**'], message: 'The engine never imports the Electron shell.' },
-        ],
-      }],
+      'no-restricted-imports': ['error', { paths: [electronOnlyInShell], patterns: engineLayer }],
     },
   },
   {
@@ -51,8 +49,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', {
         paths: [electronOnlyInShell],
         patterns: [
-          { group: ['**/renderer/**'], message: 'The engine never imports the renderer.' },
-          { group: ['**/electron/main/**', '**/main/**', '**/preload/**'], message: 'The engine never imports the Electron shell.' },
+          ...engineLayer,
           {
             group: ['**/core/db/**', '**/core/campaigns/**', '**/core/service/**', '**/core/connections.ts', '!**/core/campaigns/report.ts'],
             message: "A command reaches the engine through the contract's calls (cli.call), as the app does.",

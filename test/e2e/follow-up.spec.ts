@@ -2,6 +2,7 @@
 // rows; "Follow-up campaign…" shows the counts per kind and says plainly that cancelled or expired
 // rows had orders; it makes a new draft of the failed rows, which opens for review and is sent the
 // usual way (pre-flight, confirmation), each row as a new order under a new reference.
+import { setSimulatorBalance } from '../support/cli.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { startSimulator, type Child } from './support/processes.ts';
@@ -22,10 +23,7 @@ test.afterAll(async () => {
   await service.stop();
 });
 
-const setBalance = async (balance: string): Promise<void> => {
-  const res = await fetch(`${service.url}/__control/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: KEY, currency: 'USD', balance }) });
-  expect(res.ok).toBe(true);
-};
+const setBalance = (balance: string): Promise<void> => setSimulatorBalance(service.url, KEY, balance);
 
 type Audit = { accounts: Record<string, { orders: { externalReferenceId: string }[] }> };
 

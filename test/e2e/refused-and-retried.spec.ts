@@ -1,6 +1,7 @@
 // A service that refuses every order the same way (the balance ran out): after three identical
 // refusals the campaign pauses with the service's words instead of failing every row; once the
 // balance is topped up, the failed rows go back in one step and Resume sends them, once each.
+import { setSimulatorBalance } from '../support/cli.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 import { startSimulator, type Child } from './support/processes.ts';
@@ -21,10 +22,7 @@ test.afterAll(async () => {
   await service.stop();
 });
 
-const setBalance = async (balance: string): Promise<void> => {
-  const res = await fetch(`${service.url}/__control/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: KEY, currency: 'USD', balance }) });
-  expect(res.ok).toBe(true);
-};
+const setBalance = (balance: string): Promise<void> => setSimulatorBalance(service.url, KEY, balance);
 
 test('the same refusal three times pauses the campaign; the failed rows are retried in one step and sent once', async ({ app, shell, page }) => {
   await setBalance('30.00');

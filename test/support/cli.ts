@@ -95,3 +95,9 @@ export function writeRecipients(dir: string, n: number, amount = ''): string {
 export function json<T>(text: string): T {
   return JSON.parse(text) as T;
 }
+
+/** Sets an account's balance at a simulator (its test-only control route): how tests make the service refuse for the balance. */
+export async function setSimulatorBalance(url: string, key: string, balance: string, currency = 'USD'): Promise<void> {
+  const res = await fetch(`${url}/__control/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key, currency, balance }) });
+  if (!res.ok) throw new Error(`setting the balance of ${key}: ${res.status} ${await res.text()}`);
+}

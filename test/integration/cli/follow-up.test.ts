@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdFor } from '../../../electron/simulator/index.ts';
-import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from '../../support/cli.ts';
+import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess, setSimulatorBalance } from '../../support/cli.ts';
 
 // Issue 13, follow-up campaigns through the CLI: `giftbatch follow-up CAMPAIGN_ID --failed` makes a
 // draft of the failed rows under new keys (new gifts), sends nothing, and `resume` sends it.
@@ -14,10 +14,7 @@ afterAll(async () => {
   await sim?.stop();
 });
 
-const setBalance = async (balance: string) => {
-  const res = await fetch(`${sim.url}/__control/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: KEY, currency: 'USD', balance }) });
-  expect(res.ok).toBe(true);
-};
+const setBalance = (balance: string): Promise<void> => setSimulatorBalance(sim.url, KEY, balance);
 
 describe('giftbatch follow-up', () => {
   it('makes a draft of the failed rows under new keys, sends nothing, and resume sends it', async () => {

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdFor } from '../../../electron/simulator/index.ts';
-import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from '../../support/cli.ts';
+import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess, setSimulatorBalance } from '../../support/cli.ts';
 
 // Issue 11, item 6, through the CLI: repeated identical refusals pause the campaign (exit 1), and
 // `giftbatch retry CAMPAIGN_ID --failed` sends the failed rows again, each under its own key, once.
@@ -14,10 +14,7 @@ afterAll(async () => {
   await sim?.stop();
 });
 
-const setBalance = async (balance: string) => {
-  const res = await fetch(`${sim.url}/__control/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ key: KEY, currency: 'USD', balance }) });
-  expect(res.ok).toBe(true);
-};
+const setBalance = (balance: string): Promise<void> => setSimulatorBalance(sim.url, KEY, balance);
 
 describe('giftbatch retry', () => {
   it('pauses on the same refusal three times, then retries the failed rows once the cause is fixed', async () => {
