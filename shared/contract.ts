@@ -13,6 +13,7 @@ import { SKIP_POLICIES } from './domain/skips.ts';
 import { findingSchema } from './domain/findings.ts';
 import { FOLLOW_UP_KINDS } from './domain/follow-up.ts';
 import { FILE_FORMATS, TEMPLATE_FORMATS } from './domain/file-formats.ts';
+import { MAPPED_FIELDS, type MappedField } from './domain/csv/headers.ts';
 
 export const environmentSchema = z.enum(ENVIRONMENTS);
 export type EnvironmentName = z.infer<typeof environmentSchema>;
@@ -185,18 +186,13 @@ export const pollRoundSchema = z.object({
   nextCheckInMs: z.number().int().nullable(),
 });
 
+const mappingColumn = z.number().int().nullable();
+
 export const csvOptionsSchema = z.object({
   delimiter: z.enum([',', ';', '\t']).optional(),
-  /** Column index per field, null to unmap; absent fields keep the detected mapping. */
+  /** Column index per field (every field of MAPPED_FIELDS), null to unmap; absent fields keep the detected mapping. */
   mapping: z
-    .object({
-      email: z.number().int().nullable(),
-      name: z.number().int().nullable(),
-      firstName: z.number().int().nullable(),
-      lastName: z.number().int().nullable(),
-      amount: z.number().int().nullable(),
-      message: z.number().int().nullable(),
-    })
+    .object(Object.fromEntries(MAPPED_FIELDS.map((field) => [field, mappingColumn])) as Record<MappedField, typeof mappingColumn>)
     .partial()
     .optional(),
 });

@@ -78,3 +78,13 @@ export function productForValidation(p: ProductDto): ProductForValidation | null
   const max = toMoney(p.price.max);
   return min && max ? { id: p.id, currency: p.currency, price: { kind: 'range', min, max } } : null;
 }
+
+/**
+ * A product's name where rows or totals name it by id (a gift per row): the catalog the wizard
+ * loaded first, else the name the engine recorded (`known`), else "Product 123".
+ */
+export function productNameFor(productId: number, catalog: readonly ProductDto[], known: string | null = null): string {
+  const listed = catalog.find((p) => p.id === productId);
+  if (listed) return productLabel(listed);
+  return known ?? `Product ${productId}`;
+}

@@ -6,6 +6,7 @@
 // the campaign's first order confirms it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallInput, CallOutput, CampaignSummary, EnvironmentName, ProductDto, RowDto } from '../../../shared/contract.ts';
+import type { MappedField } from '../../../shared/domain/csv/headers.ts';
 import type { TemplateFormat } from '../../../shared/domain/file-formats.ts';
 import { base64Size } from '../lib/base64.ts';
 import { currencyCode, productLabel, unreadableLabel, type UnreadableProductDto } from '../lib/products.ts';
@@ -16,10 +17,7 @@ export type Step = 'setup' | 'import' | 'review';
 export type Preview = CallOutput<'campaigns:previewImport'>;
 export type Preflight = CallOutput<'campaigns:preflight'>;
 export type CsvOptions = NonNullable<CallInput<'campaigns:previewImport'>['csv']>;
-export type MappingField = 'email' | 'name' | 'firstName' | 'lastName' | 'amount' | 'message';
 export type Delimiter = ',' | ';' | '\t';
-
-export const MAPPING_FIELDS: readonly MappingField[] = ['email', 'name', 'firstName', 'lastName', 'amount', 'message'];
 
 export interface WizardFile {
   fileName: string;
@@ -95,7 +93,7 @@ export interface WizardState {
   /** The recipient list template's file (empty, with the columns the import reads), or null (fileError says why). */
   templateFile(format: TemplateFormat): Promise<CallOutput<'app:template'> | null>;
   setDelimiter(delimiter: Delimiter): Promise<void>;
-  setMapping(field: MappingField, column: number | null): Promise<void>;
+  setMapping(field: MappedField, column: number | null): Promise<void>;
   /** Reads the workbook's sheet `name` (its own columns: the mapping starts again) and keeps it for the draft. */
   chooseSheet(name: string): Promise<void>;
   runPreview(): Promise<void>;

@@ -17,14 +17,15 @@ export function RowsTable() {
   const stores = useStores();
   const total = useCampaign((s) => s.total);
   const rowsByIndex = useCampaign((s) => s.rowsByIndex);
+  const severalProducts = useCampaign((s) => s.severalProducts);
   const now = useNow(30_000);
   const onRange = useCallback((start: number, end: number) => stores.campaign.getState().setRange(start, end), [stores]);
   const renderRow = useCallback(
     (index: number) => {
       const row = rowsByIndex.get(index);
-      return row ? <RowView key={row.id} row={row} index={index} now={now} /> : <Placeholder key={`p${index}`} index={index} />;
+      return row ? <RowView key={row.id} row={row} index={index} now={now} showProduct={severalProducts} /> : <Placeholder key={`p${index}`} index={index} />;
     },
-    [rowsByIndex, now],
+    [rowsByIndex, now, severalProducts],
   );
   return (
     <VirtualList
@@ -32,13 +33,14 @@ export function RowsTable() {
       rowHeight={ROW_HEIGHT}
       renderRow={renderRow}
       onRangeChange={onRange}
-      className="grid-table rows-table"
+      className={`grid-table rows-table${severalProducts ? ' rows-table-products' : ''}`}
       label="Recipients"
       testId="rows-table"
       header={
         <div className="grid-row grid-head" role="row">
           <span role="columnheader">Line</span>
           <span role="columnheader">Recipient</span>
+          {severalProducts && <span role="columnheader">Gift</span>}
           <span role="columnheader">Amount</span>
           <span role="columnheader">State</span>
           <span role="columnheader">Order</span>
@@ -59,7 +61,8 @@ function Placeholder({ index }: { index: number }) {
   );
 }
 
-const RowView = memo(function RowView({ row, index, now }: { row: RowDto; index: number; now: number }) {
+/** `showProduct`: the campaign's rows are ordered as several products, so each row names its gift. */
+const RowView = memo(function RowView({ row, index, now, showProduct }: { row: RowDto; index: number; now: number; showProduct: boolean }) {
   const expiry = expiryView(row, now);
   const flag = flagView(row);
   return (
@@ -82,6 +85,13 @@ const RowView = memo(function RowView({ row, index, now }: { row: RowDto; index:
         <span className="cell-value">{row.name}</span>
         <span className="cell-sub">{row.email}</span>
       </span>
+      {showProduct && (
+        <span role="cell" className="cell">
+          <span className="cell-value" title={row.productName ?? undefined} data-testid="row-product">
+            {row.productName ?? `Product ${row.productId}`}
+          </span>
+        </span>
+      )}
       <span role="cell" className="cell num">
         <span className="cell-value">{row.amount ? formatMoneyDto(row.amount) : '—'}</span>
         {flag?.issuedDiffers && row.issued && (

@@ -7,6 +7,7 @@ import { formatTotals } from '../../lib/money-display.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
 import { selectedProduct } from '../../stores/wizard-store.ts';
 import { CurrencyConfirmation } from './CostSummary.tsx';
+import { preflightProductTotals, ProductTotals } from './ProductTotals.tsx';
 
 export function ConfirmSendDialog() {
   const stores = useStores();
@@ -16,6 +17,8 @@ export function ConfirmSendDialog() {
   const product = useWizard((s) => (s.draft && s.draft.productId === s.productId ? selectedProduct(s) : null));
   const sending = useWizard((s) => s.sending);
   const sendError = useWizard((s) => s.sendError);
+  const catalog = useWizard((s) => s.products);
+  const byProduct = preflightProductTotals(preflight?.byProduct ?? [], catalog);
   const w = stores.wizard.getState();
   const count = preflight?.rowsToSend ?? 0;
   const simulated = draft?.environment === 'simulator';
@@ -33,9 +36,11 @@ export function ConfirmSendDialog() {
         <span data-testid="confirm-count">{count}</span> gift{count === 1 ? '' : 's'} for a total of{' '}
         <strong data-testid="confirm-total">{formatTotals(preflight?.totals ?? [], 'nothing')}</strong>
       </p>
+      <ProductTotals list={byProduct} label="Gifts per product" rowsText={(n) => `${n} gift${n === 1 ? '' : 's'}`} testId="confirm-by-product" />
       {draft && (
         <p>
-          Campaign “{draft.name}” · {draft.productName ?? `product ${draft.productId}`} · {ENVIRONMENT_LABELS[draft.environment]}
+          Campaign “{draft.name}” · {byProduct.length > 1 ? `${byProduct.length} products` : (draft.productName ?? `product ${draft.productId}`)} ·{' '}
+          {ENVIRONMENT_LABELS[draft.environment]}
         </p>
       )}
       <p className="confirm-final" data-testid="confirm-final">

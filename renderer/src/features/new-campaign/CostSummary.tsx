@@ -7,6 +7,7 @@ import { Totals } from '../../components/Money.tsx';
 import { currencyOrigin } from '../../lib/products.ts';
 import { useWizard } from '../../stores/hooks.ts';
 import { selectedProduct } from '../../stores/wizard-store.ts';
+import { preflightProductTotals, ProductTotals } from './ProductTotals.tsx';
 
 /** The product's currency where the service does not state it, and what the first order does about it. */
 export function CurrencyConfirmation({ product, testId }: { product: ProductDto | null; testId?: string }) {
@@ -25,6 +26,7 @@ export function CostSummary() {
   const draft = useWizard((s) => s.draft);
   // Known while the wizard that made the draft is open (a draft reopened from the list has no catalog).
   const product = useWizard((s) => (s.draft && s.draft.productId === s.productId ? selectedProduct(s) : null));
+  const catalog = useWizard((s) => s.products);
   const counts = draft?.counts;
   return (
     <section className="card cost" aria-labelledby="cost-title" data-testid="cost-summary" data-status={status}>
@@ -55,6 +57,12 @@ export function CostSummary() {
               </>
             )}
           </dl>
+          <ProductTotals
+            list={preflightProductTotals(preflight.byProduct, catalog)}
+            label="Gifts to send per product"
+            rowsText={(n) => `${n} to send`}
+            testId="cost-by-product"
+          />
           <p className="muted small">
             Charged in your account currency at the service's exchange rate; the charged amount shows per row once ordered.
           </p>

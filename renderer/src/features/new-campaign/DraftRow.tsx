@@ -35,7 +35,18 @@ function Cell({ row, field, title, children }: { row: RowDto; field: string; tit
   );
 }
 
-export function DraftRow({ row, index, onEdit }: { row: RowDto; index: number; onEdit: () => void }) {
+/** A row's gift (a gift per row): the name of the product it is ordered as; when its gift column names no product, the reason instead. */
+function ProductCell({ row, product }: { row: RowDto; product: string }) {
+  const unknown = issuesFor(row.errors, 'product').length > 0;
+  return (
+    <Cell row={row} field="product" title={unknown ? undefined : product}>
+      <span data-testid="row-product">{unknown ? '—' : product}</span>
+    </Cell>
+  );
+}
+
+/** `product`: the row's gift, shown when the draft's rows have several (null: no such column). */
+export function DraftRow({ row, index, product, onEdit }: { row: RowDto; index: number; product: string | null; onEdit: () => void }) {
   const stores = useStores();
   const busy = useWizard((s) => s.rowBusy === row.id);
   const rowError = useWizard((s) => (s.rowError?.rowId === row.id ? s.rowError.message : null));
@@ -64,6 +75,7 @@ export function DraftRow({ row, index, onEdit }: { row: RowDto; index: number; o
       <Cell row={row} field="email">
         {row.email ?? ''}
       </Cell>
+      {product !== null && <ProductCell row={row} product={product} />}
       <Cell row={row} field="amount">
         {row.amount ? formatMoneyDto(row.amount) : '—'}
       </Cell>
@@ -95,14 +107,22 @@ export function DraftRow({ row, index, onEdit }: { row: RowDto; index: number; o
   );
 }
 
+/** What an edited row is checked against as it is typed: its own product, and the default amount in that product's currency. */
+export interface RowValidation {
+  product: ProductForValidation;
+  defaultAmount: Money | undefined;
+}
+
 interface EditorProps {
   row: RowDto;
   index: number;
-  validation: { product: ProductForValidation; defaultAmount: Money | undefined } | null;
+  /** The row's gift when the table shows that column; the edit keeps it (rows:edit changes no product). */
+  product: string | null;
+  validation: RowValidation | null;
   onDone: () => void;
 }
 
-export function DraftRowEditor({ row, index, validation, onDone }: EditorProps) {
+export function DraftRowEditor({ row, index, product, validation, onDone }: EditorProps) {
   const stores = useStores();
   const busy = useWizard((s) => s.rowBusy === row.id);
   const serverError = useWizard((s) => (s.rowError?.rowId === row.id ? s.rowError.message : null));
@@ -171,6 +191,7 @@ export function DraftRowEditor({ row, index, validation, onDone }: EditorProps) 
       </span>
       {input('name', 'Name', first)}
       {input('email', 'E-mail')}
+      {product !== null && <ProductCell row={row} product={product} />}
       {input('amount', 'Amount')}
       {input('message', 'Message')}
       <span role="cell" className="cell">

@@ -4,12 +4,11 @@ import { useCallback, useMemo, useState } from 'react';
 import type { RowDto } from '../../../../shared/contract.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
-import { productForValidation } from '../../lib/products.ts';
+import { productForValidation, productNameFor } from '../../lib/products.ts';
 import type { DraftFilter } from '../../lib/rows.ts';
 import { parseDefaultAmount } from '../../lib/validate-edit.ts';
 import { useWizard } from '../../stores/hooks.ts';
-import { selectedProduct } from '../../stores/wizard-store.ts';
-import { DraftRow, DraftRowEditor } from './DraftRow.tsx';
+import { DraftRow, DraftRowEditor, type RowValidation } from './DraftRow.tsx';
 
 export const DRAFT_ROW_HEIGHT = 56;
 
@@ -21,25 +20,34 @@ const EMPTY_TEXT: Record<DraftFilter, string> = {
 
 export function DraftTable({ rows, filter }: { rows: readonly RowDto[]; filter: DraftFilter }) {
   const [editing, setEditing] = useState<number | null>(null);
-  const product = useWizard(selectedProduct);
+  const catalog = useWizard((s) => s.products);
   const defaultAmountText = useWizard((s) => s.defaultAmount);
-  const validation = useMemo(() => {
-    const p = product ? productForValidation(product) : null;
-    if (!p) return null;
-    return { product: p, defaultAmount: parseDefaultAmount(defaultAmountText, p.currency) };
-  }, [product, defaultAmountText]);
+  // A file with a gift column, or a draft whose rows are ordered as more than one product: each row says its gift.
+  const showProducts = useWizard(
+    (s) => s.preview?.mapping.product !== undefined || (s.draft !== null && s.rows.some((r) => r.productId !== s.draft?.productId)),
+  );
+  // Each row is checked as typed against its own product (a gift per row), as the engine does on save.
+  const validationFor = useMemo(() => {
+    const byId = new Map<number, RowValidation>();
+    for (const product of catalog) {
+      const p = productForValidation(product);
+      if (p) byId.set(product.id, { product: p, defaultAmount: parseDefaultAmount(defaultAmountText, p.currency) });
+    }
+    return (productId: number): RowValidation | null => byId.get(productId) ?? null;
+  }, [catalog, defaultAmountText]);
 
   const renderRow = useCallback(
     (index: number) => {
       const row = rows[index];
       if (!row) return null;
+      const product = showProducts ? productNameFor(row.productId, catalog, row.productName) : null;
       return row.id === editing ? (
-        <DraftRowEditor key={row.id} row={row} index={index} validation={validation} onDone={() => setEditing(null)} />
+        <DraftRowEditor key={row.id} row={row} index={index} product={product} validation={validationFor(row.productId)} onDone={() => setEditing(null)} />
       ) : (
-        <DraftRow key={row.id} row={row} index={index} onEdit={() => setEditing(row.id)} />
+        <DraftRow key={row.id} row={row} index={index} product={product} onEdit={() => setEditing(row.id)} />
       );
     },
-    [rows, editing, validation],
+    [rows, editing, validationFor, showProducts, catalog],
   );
 
   if (rows.length === 0) {
@@ -55,7 +63,7 @@ export function DraftTable({ rows, filter }: { rows: readonly RowDto[]; filter: 
       total={rows.length}
       rowHeight={DRAFT_ROW_HEIGHT}
       renderRow={renderRow}
-      className="grid-table draft-table"
+      className={`grid-table draft-table${showProducts ? ' draft-table-products' : ''}`}
       label="Recipients of the draft"
       testId="draft-table"
       header={
@@ -63,6 +71,7 @@ export function DraftTable({ rows, filter }: { rows: readonly RowDto[]; filter: 
           <span role="columnheader">Line</span>
           <span role="columnheader">Name</span>
           <span role="columnheader">E-mail</span>
+          {showProducts && <span role="columnheader">Gift</span>}
           <span role="columnheader">Amount</span>
           <span role="columnheader">Message</span>
           <span role="columnheader">Status</span>

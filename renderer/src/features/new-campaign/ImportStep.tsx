@@ -7,12 +7,14 @@ import { Totals } from '../../components/Money.tsx';
 import { Stat } from '../../components/Stat.tsx';
 import { base64ToBytes } from '../../lib/base64.ts';
 import { downloadBytes } from '../../lib/download.ts';
+import { productNameFor } from '../../lib/products.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
 import type { Delimiter } from '../../stores/wizard-store.ts';
 import { defaultMessageProblem } from './default-message.ts';
 import { importBlocker } from './import-blocker.ts';
 import { FileDrop } from './FileDrop.tsx';
 import { MappingForm } from './MappingForm.tsx';
+import { ProductTotals } from './ProductTotals.tsx';
 import { SheetChooser } from './SheetChooser.tsx';
 
 const DELIMITERS: ReadonlyArray<{ value: Delimiter; label: string }> = [
@@ -38,6 +40,7 @@ export function ImportStep() {
   const previewError = useWizard((s) => s.previewError);
   const creating = useWizard((s) => s.creating);
   const createError = useWizard((s) => s.createError);
+  const catalog = useWizard((s) => s.products);
   const blocker = preview ? importBlocker(preview, file?.fileName ?? 'The file') : null;
   const messageProblem = preview ? defaultMessageProblem(preview) : null;
   const workbook = preview?.workbook ?? null;
@@ -111,6 +114,12 @@ export function ImportStep() {
               <Totals list={preview.totals.amounts} testId="preview-cost" />
             </div>
           </div>
+          <ProductTotals
+            list={preview.totals.byProduct.map((p) => ({ productId: p.productId, name: productNameFor(p.productId, catalog), rows: p.rows, totals: p.amounts }))}
+            label="Cost of the ready rows per gift"
+            rowsText={(n) => `${n} ready`}
+            testId="preview-by-product"
+          />
           {preview.problems.length > 0 && (
             <Message kind="warning" testId="preview-problems">
               <p>

@@ -1,32 +1,38 @@
-// Which column holds which field: detected from the headers, correctable here.
-import type { MappingField, Preview } from '../../stores/wizard-store.ts';
-import { MAPPING_FIELDS } from '../../stores/wizard-store.ts';
+// Which column holds which field: detected from the headers, correctable here. The fields are the
+// engine's own list (MAPPED_FIELDS); this screen only words them.
+import { MAPPED_FIELDS, type MappedField } from '../../../../shared/domain/csv/headers.ts';
+import type { Preview } from '../../stores/wizard-store.ts';
 
-const LABELS: Record<MappingField, string> = {
-  email: 'E-mail',
-  name: 'Full name',
-  firstName: 'First name',
-  lastName: 'Last name',
-  amount: 'Amount',
-  message: 'Message',
+/** Each field's label, and for an optional field whose use is not obvious, a one-line hint under it. */
+const FIELD_TEXT: Readonly<Record<MappedField, { label: string; hint?: string }>> = {
+  email: { label: 'E-mail' },
+  name: { label: 'Full name' },
+  firstName: { label: 'First name' },
+  lastName: { label: 'Last name' },
+  amount: { label: 'Amount' },
+  message: { label: 'Message' },
+  product: { label: 'Gift (product)', hint: 'Optional: a product id or its exact name; empty rows get the product chosen on the Gift step.' },
 };
 
-export function MappingForm({ preview, onChange, disabled }: { preview: Preview; onChange: (field: MappingField, column: number | null) => void; disabled: boolean }) {
+export function MappingForm({ preview, onChange, disabled }: { preview: Preview; onChange: (field: MappedField, column: number | null) => void; disabled: boolean }) {
   return (
     <fieldset className="mapping" data-testid="mapping">
       <legend>Columns</legend>
       <p className="muted small">Check that each field reads from the right column. A full name, or a first and a last name, is needed.</p>
       <div className="mapping-grid">
-        {MAPPING_FIELDS.map((field) => {
+        {MAPPED_FIELDS.map((field) => {
           const value = preview.mapping[field];
           const detected = preview.detectedMapping[field];
+          const { label, hint } = FIELD_TEXT[field];
+          const hintId = hint ? `map-${field}-hint` : undefined;
           return (
             <div key={field} className="mapping-field">
-              <label htmlFor={`map-${field}`}>{LABELS[field]}</label>
+              <label htmlFor={`map-${field}`}>{label}</label>
               <select
                 id={`map-${field}`}
                 value={value ?? -1}
                 disabled={disabled}
+                aria-describedby={hintId}
                 onChange={(e) => {
                   const n = Number(e.target.value);
                   onChange(field, n < 0 ? null : n);
@@ -41,6 +47,11 @@ export function MappingForm({ preview, onChange, disabled }: { preview: Preview;
                   </option>
                 ))}
               </select>
+              {hint && (
+                <span id={hintId} className="muted small" data-testid={`map-${field}-hint`}>
+                  {hint}
+                </span>
+              )}
             </div>
           );
         })}

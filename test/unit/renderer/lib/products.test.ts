@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currencyChoices, currencyCode, currencyOrigin, unreadableLabel, unreadableMatchesSearch } from '../../../../renderer/src/lib/products.ts';
+import type { ProductDto } from '../../../../shared/contract.ts';
+import { currencyChoices, currencyCode, currencyOrigin, productNameFor, unreadableLabel, unreadableMatchesSearch } from '../../../../renderer/src/lib/products.ts';
 
 describe('product picker helpers', () => {
   it('reads a currency code as typed, upper case, and refuses anything but three letters', () => {
@@ -32,5 +33,13 @@ describe('product picker helpers', () => {
     expect(unreadableMatchesSearch(named, 'harbor')).toBe(true);
     expect(unreadableMatchesSearch(bare, '5')).toBe(true);
     expect(unreadableMatchesSearch(bare, 'coffee')).toBe(false);
+  });
+
+  it("names a row's product from the catalog, else as the engine recorded it, else by its id", () => {
+    const catalog = [{ id: 3, name: 'Pinecrest Outfitters $50' }, { id: 4, name: null, brand: 'Northwind Books' }] as unknown as ProductDto[];
+    expect(productNameFor(3, catalog, 'An older name')).toBe('Pinecrest Outfitters $50');
+    expect(productNameFor(4, catalog)).toBe('Northwind Books');
+    expect(productNameFor(8, catalog, 'Harborline Market eGift')).toBe('Harborline Market eGift');
+    expect(productNameFor(8, catalog)).toBe('Product 8');
   });
 });

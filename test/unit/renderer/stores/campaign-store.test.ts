@@ -144,4 +144,33 @@ describe('campaign store', () => {
     expect(store.getState().rowsByIndex.size).toBe(0);
     expect(store.getState().summary).toBeNull();
   });
+
+  it("names each row's gift once a row ordered as another product is read, and keeps doing so while scrolling", async () => {
+    const clock = new ManualClock();
+    const productOf = (id: number) => (id === 456 ? 9 : 7);
+    const fake = fakeApi({
+      'campaigns:get': (input) => ok(summary({ id: input.campaignId, productId: 7, counts })),
+      'campaigns:rows': (input: CallInput<'campaigns:rows'>) => {
+        const offset = input.offset ?? 0;
+        const limit = input.limit ?? 200;
+        const all = Array.from({ length: TOTAL }, (_, i) => row(i + 1, { productId: input.campaignId === 'c1' ? productOf(i + 1) : 7 }));
+        return ok({ rows: all.slice(offset, offset + limit), total: TOTAL });
+      },
+      'campaigns:timeline': () => ok({ buckets: [] }),
+    });
+    const store = createCampaignStore({ api: fake.api, timers: clock, now: clock.now });
+    await store.getState().open('c1');
+    store.getState().setRange(0, 20);
+    await settle();
+    expect(store.getState().severalProducts).toBe(false);
+    store.getState().setRange(450, 470);
+    await settle();
+    expect(store.getState().severalProducts).toBe(true);
+    store.getState().setRange(0, 20);
+    await settle();
+    expect(store.getState().severalProducts).toBe(true);
+    await store.getState().open('c2');
+    await settle();
+    expect(store.getState().severalProducts).toBe(false);
+  });
 });

@@ -98,6 +98,15 @@ describe('new-campaign wizard store', () => {
     expect(fake.callsOf('campaigns:previewImport').at(-1)?.csv).toEqual({ mapping: { email: 0 } });
   });
 
+  it("maps the gift column (a gift per row) like any field, and unmaps it with null", async () => {
+    const { store, fake } = setup();
+    await store.getState().start('simulator', { sample: true });
+    await store.getState().setMapping('product', 2);
+    expect(fake.callsOf('campaigns:previewImport').at(-1)?.csv).toEqual({ mapping: { product: 2 } });
+    await store.getState().setMapping('product', null);
+    expect(fake.callsOf('campaigns:previewImport').at(-1)?.csv).toEqual({ mapping: { product: null } });
+  });
+
   it('previews with the default message as typed (its fields are checked per row), and again when it changes', async () => {
     const { store, fake } = setup();
     await store.getState().start('simulator', { sample: true });
