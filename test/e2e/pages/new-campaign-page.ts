@@ -1,5 +1,6 @@
 // The new-campaign wizard: gift, recipients, review and send.
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { MappedField } from '../../../shared/domain/csv/headers.ts';
 
 export class NewCampaignPage {
   constructor(readonly page: Page) {}
@@ -76,8 +77,13 @@ export class NewCampaignPage {
     return this.page.getByTestId('detected-delimiter');
   }
 
-  async map(field: 'email' | 'name' | 'firstName' | 'lastName' | 'amount' | 'message', header: string): Promise<void> {
+  async map(field: MappedField, header: string): Promise<void> {
     await this.page.getByTestId(`map-${field}`).selectOption({ label: header });
+  }
+
+  /** The field read from no column ("— not in the file —"). */
+  async unmap(field: MappedField): Promise<void> {
+    await this.page.getByTestId(`map-${field}`).selectOption('-1');
   }
 
   get createButton(): Locator {

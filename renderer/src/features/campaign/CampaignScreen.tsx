@@ -16,6 +16,7 @@ export function CampaignScreen({ id }: { id: string }) {
   const error = useCampaign((s) => s.error);
   const summary = useCampaign((s) => (s.id === id ? s.summary : null));
   const message = useCampaign((s) => s.message);
+  const severalProducts = useCampaign((s) => s.severalProducts);
 
   useEffect(() => {
     void stores.campaign.getState().open(id);
@@ -38,7 +39,8 @@ export function CampaignScreen({ id }: { id: string }) {
       <div className="title-row">
         <div>
           <h1 id="campaign-title">{summary.name}</h1>
-          <p className="muted">
+          <p className="muted" data-testid="campaign-product">
+            {severalProducts ? 'A gift per row; by default ' : ''}
             {summary.productName ?? `Product ${summary.productId}`} · {summary.currency}
           </p>
         </div>

@@ -4,11 +4,12 @@
 // the pages they fall on.
 import { memo, useCallback } from 'react';
 import type { RowDto } from '../../../../shared/contract.ts';
+import { SkipReason } from '../../components/SkipReason.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { formatMoneyDto, formatStated } from '../../lib/money-display.ts';
-import { expiryView, flagView } from '../../lib/rows.ts';
+import { expiryView, flagView, issuesFor } from '../../lib/rows.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
 
 export const ROW_HEIGHT = 48;
@@ -87,8 +88,8 @@ const RowView = memo(function RowView({ row, index, now, showProduct }: { row: R
       </span>
       {showProduct && (
         <span role="cell" className="cell">
-          <span className="cell-value" title={row.productName ?? undefined} data-testid="row-product">
-            {row.productName ?? `Product ${row.productId}`}
+          <span className="cell-value cell-product" title={row.productName ?? undefined} data-testid="row-product">
+            {issuesFor(row.errors, 'product').length > 0 ? '—' : (row.productName ?? `Product ${row.productId}`)}
           </span>
         </span>
       )}
@@ -124,6 +125,8 @@ const RowView = memo(function RowView({ row, index, now, showProduct }: { row: R
           <span className={expiry.expired ? 'cell-error' : 'cell-sub'} data-testid={expiry.expired ? 'expiry-expired' : 'expiry'}>
             {expiry.text}
           </span>
+        ) : row.state === 'skipped' && row.skippedBy !== null ? (
+          <SkipReason policy={row.skippedBy} />
         ) : row.lastError && row.state !== 'delivered' ? (
           <span className={row.state === 'failed' ? 'cell-error' : 'cell-sub'} title={row.lastError}>
             {row.lastError}

@@ -4,6 +4,7 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { RowDto } from '../../../../shared/contract.ts';
 import type { Money } from '../../../../shared/domain/money.ts';
 import type { ProductForValidation } from '../../../../shared/domain/validation.ts';
+import { SkipReason } from '../../components/SkipReason.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
 import { formatMoneyDto } from '../../lib/money-display.ts';
 import { issueText, issuesFor, rowLevelIssues, type Issue } from '../../lib/rows.ts';
@@ -40,7 +41,9 @@ function ProductCell({ row, product }: { row: RowDto; product: string }) {
   const unknown = issuesFor(row.errors, 'product').length > 0;
   return (
     <Cell row={row} field="product" title={unknown ? undefined : product}>
-      <span data-testid="row-product">{unknown ? '—' : product}</span>
+      <span className="cell-product" data-testid="row-product">
+        {unknown ? '—' : product}
+      </span>
     </Cell>
   );
 }
@@ -84,7 +87,13 @@ export function DraftRow({ row, index, product, onEdit }: { row: RowDto; index: 
       </Cell>
       <span role="cell" className="cell">
         <StateChip state={row.state} />
-        {(rowError ?? rowIssues[0]) && <span className="cell-error" title={rowError ?? undefined}>{rowError ?? issueText(rowIssues[0] as Issue)}</span>}
+        {(rowError ?? rowIssues[0]) ? (
+          <span className="cell-error" title={rowError ?? undefined}>
+            {rowError ?? issueText(rowIssues[0] as Issue)}
+          </span>
+        ) : (
+          row.state === 'skipped' && row.skippedBy !== null && <SkipReason policy={row.skippedBy} />
+        )}
       </span>
       <span role="cell" className="cell-actions">
         {editable && (

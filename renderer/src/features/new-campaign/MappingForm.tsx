@@ -26,7 +26,7 @@ export function MappingForm({ preview, onChange, disabled }: { preview: Preview;
           const { label, hint } = FIELD_TEXT[field];
           const hintId = hint ? `map-${field}-hint` : undefined;
           return (
-            <div key={field} className="mapping-field">
+            <div key={field} className={hint ? 'mapping-field mapping-field-wide' : 'mapping-field'}>
               <label htmlFor={`map-${field}`}>{label}</label>
               <select
                 id={`map-${field}`}

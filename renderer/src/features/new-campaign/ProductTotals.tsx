@@ -22,16 +22,17 @@ export function preflightProductTotals(byProduct: Preflight['byProduct'], catalo
 export function ProductTotals({ list, label, rowsText, testId }: { list: readonly ProductTotal[]; label: string; rowsText: (rows: number) => string; testId: string }) {
   if (list.length < 2) return null;
   return (
-    <ul className="product-totals" aria-label={label} data-testid={testId}>
-      {list.map((p) => (
-        <li key={p.productId} data-testid="product-total" data-product-id={p.productId}>
-          <span className="product-total-name">{p.name}</span>
-          <span className="product-total-rows muted">
-            {rowsText(p.rows)}
-          </span>
-          <Totals list={p.totals} empty="nothing" />
-        </li>
-      ))}
-    </ul>
+    <div className="product-totals" data-testid={testId}>
+      <p className="product-totals-title">{label}</p>
+      <ul aria-label={label}>
+        {list.map((p) => (
+          <li key={p.productId} data-testid="product-total" data-product-id={p.productId}>
+            <span className="product-total-name">{p.name}</span>
+            <span className="product-total-rows muted">{rowsText(p.rows)}</span>
+            <Totals list={p.totals} empty="nothing" />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }

@@ -1,0 +1,136 @@
+// Issue 13, a gift per row: a tiered file (speakers get "Pinecrest Outfitters $50", volunteers
+// "Northwind Books Gift Card $25", the product chosen on the Gift step for an empty cell) is read
+// with its Product column mapped, previewed per product, reviewed with each row's gift (a row naming
+// no product of the catalog is an error on its gift, and skipped), confirmed per product, sent, and
+// delivered with each row's product on the campaign screen and in the report.
+import { readFile } from 'node:fs/promises';
+import { expectNoAxeViolations } from './support/axe.ts';
+import { expect, test } from './support/fixtures.ts';
+
+const FIFTY = 'Pinecrest Outfitters $50';
+const BOOKS = 'Northwind Books Gift Card $25';
+const CSV = [
+  'Name,Email,Product',
+  `Ada Speaker,ada@example.com,${FIFTY}`,
+  'Grace Speaker,grace@example.com,pinecrest outfitters $50',
+  `Linus Volunteer,linus@example.com,${BOOKS}`,
+  'Mary Volunteer,mary@example.com,',
+  'Alan Guest,alan@example.com,Golden Ticket',
+].join('\r\n');
+
+test('a tiered file sends each row as its own product, with totals and the confirmation per product', async ({ app, shell, page }) => {
+  await app.open(shell.url);
+  await app.nav('new');
+  await app.wizard.chooseProduct(BOOKS);
+  await app.wizard.fillSetup({ name: 'Conference thanks', sender: 'Events team' });
+  await app.wizard.next();
+  await app.wizard.uploadFile({ name: 'tiers.csv', mimeType: 'text/csv', buffer: Buffer.from(`${CSV}\r\n`, 'utf8') });
+  await app.wizard.expectPreviewReady();
+
+  // 1. The Product column is detected as the gift; the hint says what it holds.
+  await expect(page.getByTestId('map-product')).toHaveValue('2');
+  await expect(page.getByTestId('map-product').locator('option:checked')).toHaveText('Product (detected)');
+  await expect(page.getByLabel('Gift (product)')).toHaveAccessibleDescription(/a product id or its exact name; empty rows get the product chosen on the Gift step/);
+  await expect(page.getByTestId('preview-valid')).toHaveText('4');
+  await expect(page.getByTestId('preview-invalid')).toHaveText('1');
+  await expect(page.getByTestId('preview-cost')).toHaveText('USD 150.00');
+  const previewByProduct = page.getByTestId('preview-by-product').getByTestId('product-total');
+  await expect(previewByProduct).toHaveCount(2);
+  await expect(previewByProduct.filter({ hasText: FIFTY })).toContainText('2 ready');
+  await expect(previewByProduct.filter({ hasText: FIFTY })).toContainText('USD 100.00');
+  await expect(previewByProduct.filter({ hasText: BOOKS })).toContainText('2 ready');
+  await expect(previewByProduct.filter({ hasText: BOOKS })).toContainText('USD 50.00');
+  await app.screenshot('70-import-gift-per-row');
+  await expectNoAxeViolations(page, 'wizard: import step, a gift column and totals per product');
+
+  // Without the gift column every row gets the chosen product: one product, no list per product.
+  await app.wizard.unmap('product');
+  await app.wizard.expectPreviewReady();
+  await expect(page.getByTestId('preview-valid')).toHaveText('5');
+  await expect(page.getByTestId('preview-cost')).toHaveText('USD 125.00');
+  await expect(page.getByTestId('preview-by-product')).toHaveCount(0);
+  await app.wizard.map('product', 'Product (detected)');
+  await app.wizard.expectPreviewReady();
+  await expect(page.getByTestId('preview-valid')).toHaveText('4');
+  await expect(page.getByTestId('preview-by-product').getByTestId('product-total')).toHaveCount(2);
+
+  // 2. The review: each row's gift; the unknown product is an error on its gift, and is skipped.
+  await app.wizard.createDraft();
+  const gift = (line: number) => app.wizard.row(line).getByTestId('row-product');
+  await expect(gift(2)).toHaveText(FIFTY);
+  await expect(gift(3)).toHaveText(FIFTY);
+  await expect(gift(4)).toHaveText(BOOKS);
+  await expect(gift(5)).toHaveText(BOOKS);
+  await expect(app.wizard.row(6)).toHaveAttribute('data-status', 'invalid');
+  await expect(app.wizard.row(6).locator('[data-field="product"]').getByTestId('cell-error')).toContainText('no product named "Golden Ticket" can be ordered here');
+  await expect(app.wizard.costCount).toHaveText('4');
+  await expect(app.wizard.costTotal).toHaveText('USD 150.00');
+  const costByProduct = page.getByTestId('cost-by-product').getByTestId('product-total');
+  await expect(costByProduct).toHaveCount(2);
+  await expect(costByProduct.filter({ hasText: FIFTY })).toContainText('2 to send');
+  await expect(costByProduct.filter({ hasText: FIFTY })).toContainText('USD 100.00');
+  await expect(costByProduct.filter({ hasText: BOOKS })).toContainText('USD 50.00');
+  await app.screenshot('71-review-gift-per-row');
+  await expectNoAxeViolations(page, 'wizard: review step, a gift per row');
+
+  // The editor checks a speaker's amount against the speaker's own product ($50), not the chosen one ($25).
+  const editor = page.locator('[data-testid="draft-row-editor"][data-line="2"]');
+  await expect(async () => {
+    if ((await editor.count()) === 0) await app.wizard.row(2).getByTestId('row-edit').click();
+    await expect(editor).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  await expect(editor.getByTestId('row-product')).toHaveText(FIFTY);
+  await editor.getByTestId('edit-amount').fill('50');
+  await expect(editor.getByTestId('edit-amount')).toHaveAttribute('aria-invalid', 'false');
+  await editor.getByTestId('edit-amount').fill('25');
+  await expect(editor.getByTestId('edit-amount')).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.locator('.cell-error').first()).toContainText("fixed price of USD 50.00");
+  await app.screenshot('72-review-gift-per-row-editor');
+  await expectNoAxeViolations(page, 'wizard: review step, editing a row of another product');
+  await editor.getByRole('button', { name: 'Cancel' }).click();
+  await expect(editor).toHaveCount(0);
+
+  await app.wizard.skipRow(6);
+  await expect(app.wizard.costCount).toHaveText('4');
+
+  // 3. The confirmation: each product with its orders and face value; the total per currency stays.
+  await app.wizard.openConfirm();
+  const dialog = app.wizard.confirmDialog;
+  await expect(dialog.getByTestId('confirm-count')).toHaveText('4');
+  await expect(dialog.getByTestId('confirm-total')).toHaveText('USD 150.00');
+  const confirmByProduct = dialog.getByTestId('confirm-by-product').getByTestId('product-total');
+  await expect(confirmByProduct).toHaveCount(2);
+  await expect(confirmByProduct.filter({ hasText: FIFTY })).toContainText('2 gifts');
+  await expect(confirmByProduct.filter({ hasText: FIFTY })).toContainText('USD 100.00');
+  await expect(confirmByProduct.filter({ hasText: BOOKS })).toContainText('2 gifts');
+  await expect(confirmByProduct.filter({ hasText: BOOKS })).toContainText('USD 50.00');
+  await expect(dialog).toContainText('Campaign “Conference thanks” · 2 products');
+  await app.screenshot('73-confirm-gift-per-row');
+  await expectNoAxeViolations(page, 'wizard: confirm-send dialog, a gift per row');
+  await app.wizard.confirmSend();
+
+  // 4. The campaign: each row names its gift; every sent row is delivered.
+  await expect(app.campaign.root).toBeVisible();
+  await expect(app.campaign.rows()).toHaveCount(5);
+  await app.campaign.checkUntilDelivered(4);
+  const rowGift = (email: string) => app.campaign.rowByEmail(email).getByTestId('row-product');
+  await expect(rowGift('ada@example.com')).toHaveText(FIFTY);
+  await expect(rowGift('grace@example.com')).toHaveText(FIFTY);
+  await expect(rowGift('linus@example.com')).toHaveText(BOOKS);
+  await expect(rowGift('mary@example.com')).toHaveText(BOOKS);
+  await expect(app.campaign.rowByEmail('alan@example.com')).toHaveAttribute('data-status', 'skipped');
+  // The row whose gift named no product is not shown as the chosen one.
+  await expect(rowGift('alan@example.com')).toHaveText('—');
+  await expect(page.getByTestId('campaign-product')).toHaveText(`A gift per row; by default ${BOOKS} · USD`);
+  await expect(page.getByTestId('charged-total')).toContainText('USD');
+  await app.screenshot('74-campaign-gift-per-row-delivered');
+  await expectNoAxeViolations(page, 'campaign: delivered, a gift per row');
+
+  // 5. The report names each row's product.
+  const download = await app.campaign.exportReport();
+  const report = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '');
+  const lines = report.split(/\r?\n/);
+  expect(lines[0]).toContain('product_name');
+  expect(lines.find((l) => l.includes('ada@example.com'))).toContain(FIFTY);
+  expect(lines.find((l) => l.includes('mary@example.com'))).toContain(BOOKS);
+});
