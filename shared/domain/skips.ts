@@ -26,6 +26,12 @@ export const SKIP_POLICY_TEXT: Readonly<Record<SkipPolicy, string>> = {
   'earlier-campaign': 'its recipient already has a gift ordered from this environment in an earlier campaign',
 };
 
+/** The same, in the few words a table's status cell has room for (the whole sentence goes in its title). */
+export const SKIP_POLICY_LABEL: Readonly<Record<SkipPolicy, string>> = {
+  'repeat-in-campaign': 'Repeated address',
+  'earlier-campaign': 'Had a gift before',
+};
+
 /** Why a skipped row was skipped: by its policy when it has one, else by the organiser. */
 export function skipCauseOf(skippedBy: SkipPolicy | null): SkipCause {
   return skippedBy === null ? SKIPPED_BY_ORGANISER : { by: 'policy', policy: SKIP_POLICY_TEXT[skippedBy] };

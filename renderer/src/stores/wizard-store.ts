@@ -8,6 +8,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallInput, CallOutput, CampaignSummary, EnvironmentName, ProductDto, RowDto } from '../../../shared/contract.ts';
 import type { MappedField } from '../../../shared/domain/csv/headers.ts';
 import type { TemplateFormat } from '../../../shared/domain/file-formats.ts';
+import { DEFAULT_REPEAT_CHOICES, type RepeatChoices } from '../../../shared/domain/skips.ts';
 import { base64Size } from '../lib/base64.ts';
 import { currencyCode, productLabel, unreadableLabel, type UnreadableProductDto } from '../lib/products.ts';
 import type { DraftFilter } from '../lib/rows.ts';
@@ -58,6 +59,8 @@ export interface WizardState {
   csv: CsvOptions;
   /** The workbook sheet the person chose; null until they choose one (a workbook with one sheet of rows needs none). */
   sheet: string | null;
+  /** Repeated recipients, decided before the draft is made: skipped unless the person chose to send them. */
+  repeats: RepeatChoices;
   preview: Preview | null;
   previewStatus: Status;
   previewError: string | null;
@@ -96,6 +99,8 @@ export interface WizardState {
   setMapping(field: MappedField, column: number | null): Promise<void>;
   /** Reads the workbook's sheet `name` (its own columns: the mapping starts again) and keeps it for the draft. */
   chooseSheet(name: string): Promise<void>;
+  /** 'send': rows repeating an earlier line (`inCampaign`) or earlier campaigns' recipients (`earlier`) are kept in the draft. */
+  setRepeats(kind: keyof RepeatChoices, choice: RepeatChoices[keyof RepeatChoices]): void;
   runPreview(): Promise<void>;
   goTo(step: Step): void;
   createDraft(): Promise<boolean>;
@@ -155,6 +160,7 @@ function initialData(environment: EnvironmentName, now: number): Omit<WizardStat
     fileError: null,
     csv: {},
     sheet: null,
+    repeats: DEFAULT_REPEAT_CHOICES,
     preview: null,
     previewStatus: 'idle',
     previewError: null,
@@ -371,6 +377,10 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
         await get().runPreview();
       },
 
+      setRepeats(kind, choice) {
+        set({ repeats: { ...get().repeats, [kind]: choice } });
+      },
+
       async runPreview() {
         const s = get();
         if (!s.file || s.productId === null) return;
@@ -421,6 +431,7 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
             defaultAmount: s.defaultAmount.trim() === '' ? null : s.defaultAmount.trim(),
             csv: s.csv,
             ...sheetInput(s),
+            repeats: s.repeats,
           }),
         );
         if (!result.ok) {

@@ -23,6 +23,8 @@ export function ConfirmSendDialog() {
   const count = preflight?.rowsToSend ?? 0;
   const simulated = draft?.environment === 'simulator';
   const repeats = preflight?.repeatRecipients.count ?? 0;
+  // People this campaign gives more than one gift (the organiser chose one gift per row).
+  const several = preflight?.repeatsInCampaign ?? { people: 0, rows: 0 };
   const [allowRepeats, setAllowRepeats] = useState(false);
 
   const send = async (): Promise<void> => {
@@ -54,6 +56,17 @@ export function ConfirmSendDialog() {
       )}
       {draft && draft.counts.invalid > 0 && (
         <p className="muted">{draft.counts.invalid} row(s) that still need fixing will not be sent.</p>
+      )}
+      {several.people > 0 && (
+        <Message kind="warning" testId="confirm-repeats-in-campaign">
+          <p>
+            <strong>
+              {several.people} {several.people === 1 ? 'person' : 'people'} would get more than one gift
+            </strong>{' '}
+            from this campaign ({several.rows} extra gift{several.rows === 1 ? '' : 's'}): their address{several.people === 1 ? ' is' : 'es are'} on several rows
+            and one gift per row was chosen. Skip the extra rows first to send one gift per person.
+          </p>
+        </Message>
       )}
       {repeats > 0 && (
         <Message kind="warning" testId="confirm-repeats">

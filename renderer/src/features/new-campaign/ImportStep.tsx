@@ -15,6 +15,7 @@ import { importBlocker } from './import-blocker.ts';
 import { FileDrop } from './FileDrop.tsx';
 import { MappingForm } from './MappingForm.tsx';
 import { ProductTotals } from './ProductTotals.tsx';
+import { RepeatChoices } from './RepeatChoices.tsx';
 import { SheetChooser } from './SheetChooser.tsx';
 
 const DELIMITERS: ReadonlyArray<{ value: Delimiter; label: string }> = [
@@ -143,6 +144,7 @@ export function ImportStep() {
           {preview.totals.invalid > 0 && (
             <p className="muted">Rows that need fixing can be corrected or skipped in the next step; they are never sent as they are.</p>
           )}
+          <RepeatChoices totals={preview.totals} disabled={creating} />
         </>
       )}
       {blocker && status === 'ready' && !choosing && (

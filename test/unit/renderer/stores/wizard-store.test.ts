@@ -147,6 +147,26 @@ describe('new-campaign wizard store', () => {
     expect(sent?.id).toBe('d1');
     expect(fake.callsOf('campaigns:send')).toEqual([{ campaignId: 'd1', confirmed: true, totals: store.getState().preflight?.totals ?? [] }]);
   });
+
+  it('creates the draft skipping repeated recipients unless the person chose to send them, and a new wizard forgets the choice', async () => {
+    const { store, fake } = setup();
+    await store.getState().start('simulator', { sample: true });
+    store.getState().setText('senderName', 'Team');
+    expect(await store.getState().createDraft()).toBe(true);
+    expect(fake.callsOf('campaigns:create').at(-1)?.repeats).toEqual({ inCampaign: 'skip', earlier: 'skip' });
+
+    await store.getState().start('simulator', { sample: true });
+    store.getState().setText('senderName', 'Team');
+    store.getState().setRepeats('inCampaign', 'send');
+    expect(await store.getState().createDraft()).toBe(true);
+    expect(fake.callsOf('campaigns:create').at(-1)?.repeats).toEqual({ inCampaign: 'send', earlier: 'skip' });
+    store.getState().setRepeats('earlier', 'send');
+    store.getState().setRepeats('inCampaign', 'skip');
+    expect(store.getState().repeats).toEqual({ inCampaign: 'skip', earlier: 'send' });
+
+    await store.getState().start('simulator');
+    expect(store.getState().repeats).toEqual({ inCampaign: 'skip', earlier: 'skip' });
+  });
 });
 
 describe('new-campaign wizard store: a workbook with several sheets', () => {
