@@ -1,6 +1,8 @@
-// A newcomer on the Simulator: the welcome, the sample list, one row to fix, the send, every row
-// delivered, and a delivery report that says so.
+// A newcomer on the Simulator: the welcome, the sample list, one row to fix, its repeated address
+// left out by default with the reason said, the send, every row delivered, and a delivery report
+// that says so.
 import { readFile } from 'node:fs/promises';
+import { SKIP_POLICY_TEXT } from '../../shared/domain/skips.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
 
@@ -31,6 +33,10 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(app.wizard.encoding).toHaveText(/utf-8/i);
   await expect(app.wizard.delimiter).toHaveValue(',');
   await expect(page.getByTestId('preview-invalid')).toHaveText('1');
+  // The repeated address is skipped unless the person chooses one gift per row; the hint counts it.
+  await expect(page.getByTestId('repeats-in-campaign')).not.toBeChecked();
+  await expect(page.getByTestId('repeats-in-campaign-hint')).toHaveText('1 row repeats an address of an earlier line: skipped, one gift per person.');
+  await expect(page.getByTestId('repeats-earlier')).not.toBeChecked();
   await app.screenshot('03-new-campaign-recipients');
   await expectNoAxeViolations(page, 'wizard: import step, sample list read');
 
@@ -45,7 +51,7 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await app.wizard.next();
   await app.wizard.expectPreviewReady();
 
-  // 3. The draft: the invalid row is fixed inline, the repeated e-mail is skipped.
+  // 3. The draft: the invalid row is fixed inline; the repeated e-mail was skipped at import, and says why.
   await app.wizard.createDraft();
   await app.wizard.filter('errors');
   const broken = page.locator('[data-testid="draft-row"][data-status="invalid"]');
@@ -65,9 +71,13 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(app.wizard.row(line)).toHaveAttribute('data-status', 'ready');
 
   await app.wizard.filter('duplicates');
+  await expect(page.getByTestId('draft-row')).toHaveCount(1);
   const again = page.locator('[data-testid="draft-row"]').filter({ hasText: 'Ada Lovelace (again)' });
-  const againLine = Number(await again.getAttribute('data-line'));
-  await app.wizard.skipRow(againLine);
+  await expect(again).toHaveAttribute('data-status', 'skipped');
+  await expect(again.getByTestId('state-chip')).toHaveText('Skipped');
+  await expect(again.getByTestId('skip-reason')).toContainText('Repeated address');
+  await expect(again.getByTestId('skip-reason')).toHaveAttribute('title', `Skipped by policy: ${SKIP_POLICY_TEXT['repeat-in-campaign']}`);
+  await expect(again.getByTestId('row-unskip')).toBeVisible();
   await app.wizard.filter('all');
   await expect(app.wizard.costCount).toHaveText('11');
   await expect(app.wizard.costTotal).toHaveText('USD 110.00');
@@ -89,6 +99,7 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(app.campaign.rows('sending')).toHaveCount(0);
   await expect(app.campaign.rows('ready')).toHaveCount(0);
   await expect(app.campaign.rows('skipped')).toHaveCount(1);
+  await expect(app.campaign.rows('skipped').getByTestId('skip-reason')).toContainText('Repeated address');
   await app.campaign.checkUntilDelivered(11);
   await expect(app.campaign.rows('delivered')).toHaveCount(11);
   await expect(page.getByTestId('charged-total')).toContainText('USD');
@@ -107,7 +118,7 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   const delivered = lines.filter((l) => /delivered/i.test(l) && /@example\./.test(l));
   expect(delivered).toHaveLength(11);
   expect(report).toContain('tim.berners-lee@example.org');
-  expect(lines.some((l) => l.includes('Ada.Lovelace@example.com') && /skipped/i.test(l))).toBe(true);
+  expect(lines.some((l) => l.includes('Ada.Lovelace@example.com') && l.includes('Skipped by policy: its address repeats an earlier line'))).toBe(true);
 
   // 7. The campaigns list shows it with its totals.
   await app.nav('campaigns');
