@@ -4,7 +4,7 @@ import { SKIP_POLICY_LABEL, skipCauseOf, skippedBecause, type SkipPolicy } from 
 export function SkipReason({ policy }: { policy: SkipPolicy }) {
   const why = skippedBecause(skipCauseOf(policy));
   return (
-    <span className="cell-sub" title={why} data-testid="skip-reason" data-policy={policy}>
+    <span className="cell-sub skip-reason" title={why} data-testid="skip-reason" data-policy={policy}>
       {SKIP_POLICY_LABEL[policy]}
       <span className="visually-hidden">. {why}.</span>
     </span>
