@@ -131,6 +131,8 @@ export const campaignSummarySchema = z.object({
   serviceUrl: z.string(),
   productId: z.number().int(),
   productName: z.string().nullable(),
+  /** How many products its rows are ordered as: 1, or more when its file chose a gift per row. */
+  products: z.number().int(),
   currency: z.string(),
   sendState: z.enum(SEND_STATES),
   pausedReason: z.enum(PAUSE_REASONS).nullable(),

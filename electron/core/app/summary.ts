@@ -1,7 +1,7 @@
 // A campaign as the list and the campaign screen show it: counts, charged and remaining totals per
 // currency, whether it is being sent right now, and when the next poll round is due.
 import type { CampaignSummary } from '../../../shared/contract.ts';
-import { campaignProducts, getCampaign, type Campaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
+import { campaignProducts, getCampaign, productCount, type Campaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { chargedTotals, countByState, countExpiredAcceptances, countFlagged, faceValueTotals } from '../db/repos/recipients.ts';
 import { CampaignNotFoundError, type Engine } from '../engine.ts';
 import { moneyDto } from './dto.ts';
@@ -35,6 +35,7 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     serviceUrl: campaign.baseUrl,
     productId: campaign.productId,
     productName: typeof campaign.product.name === 'string' ? campaign.product.name : null,
+    products: productCount(db, campaign.id),
     currency: campaign.currency,
     sendState: campaign.sendState,
     pausedReason: campaign.pausedReason,

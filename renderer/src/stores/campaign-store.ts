@@ -39,11 +39,6 @@ export interface CampaignState {
   total: number;
   rowsByIndex: ReadonlyMap<number, RowDto>;
   rowsError: string | null;
-  /**
-   * A row ordered as another product than the campaign's was read (a gift per row): the rows table
-   * then names each row's gift. Stays set for the campaign once seen, so the column does not come and go as one scrolls.
-   */
-  severalProducts: boolean;
   timeline: Bucket[];
   busy: null | 'pause' | 'resume' | 'retry' | 'revalidate' | 'check' | 'report' | 'followUp';
   message: CampaignMessage | null;
@@ -117,9 +112,7 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
       rows.forEach((row, k) => next.set(base + k, row));
       for (const index of next.keys()) if (index >= total) next.delete(index);
       pages.set(page, { status: 'loaded', ids: rows.map((r) => r.id), dirty: false });
-      const own = get().summary?.productId;
-      const severalProducts = get().severalProducts || (own !== undefined && rows.some((r) => r.productId !== own));
-      set({ rowsByIndex: next, total, rowsError: null, severalProducts });
+      set({ rowsByIndex: next, total, rowsError: null });
       if (entry?.dirty) void fetchPage(page);
     };
 
@@ -183,7 +176,6 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
       total: 0,
       rowsByIndex: new Map(),
       rowsError: null,
-      severalProducts: false,
       timeline: [],
       busy: null,
       message: null,
@@ -196,7 +188,7 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
         resetRows();
         range = { start: 0, end: 0 };
         lastTimelineAt = Number.NEGATIVE_INFINITY;
-        set({ id, status: 'loading', error: null, summary: null, total: 0, severalProducts: false, timeline: [], message: null, busy: null, filter: { states: null, search: '' } });
+        set({ id, status: 'loading', error: null, summary: null, total: 0, timeline: [], message: null, busy: null, filter: { states: null, search: '' } });
         const result = await settle(deps.api['campaigns:get']({ campaignId: id }));
         if (get().id !== id) return;
         if (!result.ok) {
@@ -371,3 +363,6 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
     };
   });
 }
+
+/** The campaign's rows are ordered as more than one product (a gift per row): the rows table names each row's gift. */
+export const severalProducts = (state: { summary: CampaignSummary | null }): boolean => (state.summary?.products ?? 1) > 1;

@@ -2,6 +2,7 @@
 import { useEffect } from 'react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Message } from '../../components/Message.tsx';
+import { severalProducts } from '../../stores/campaign-store.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
 import { CampaignActions } from './CampaignActions.tsx';
 import { ChargedTotals } from './ChargedTotals.tsx';
@@ -16,7 +17,7 @@ export function CampaignScreen({ id }: { id: string }) {
   const error = useCampaign((s) => s.error);
   const summary = useCampaign((s) => (s.id === id ? s.summary : null));
   const message = useCampaign((s) => s.message);
-  const severalProducts = useCampaign((s) => s.severalProducts);
+  const showProducts = useCampaign(severalProducts);
 
   useEffect(() => {
     void stores.campaign.getState().open(id);
@@ -40,7 +41,7 @@ export function CampaignScreen({ id }: { id: string }) {
         <div>
           <h1 id="campaign-title">{summary.name}</h1>
           <p className="muted" data-testid="campaign-product">
-            {severalProducts ? 'A gift per row; by default ' : ''}
+            {showProducts ? 'A gift per row; by default ' : ''}
             {summary.productName ?? `Product ${summary.productId}`} · {summary.currency}
           </p>
         </div>

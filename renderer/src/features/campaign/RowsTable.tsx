@@ -10,6 +10,7 @@ import { VirtualList } from '../../components/VirtualList.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { formatMoneyDto, formatStated } from '../../lib/money-display.ts';
 import { expiryView, flagView, issuesFor } from '../../lib/rows.ts';
+import { severalProducts } from '../../stores/campaign-store.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
 
 export const ROW_HEIGHT = 48;
@@ -18,15 +19,15 @@ export function RowsTable() {
   const stores = useStores();
   const total = useCampaign((s) => s.total);
   const rowsByIndex = useCampaign((s) => s.rowsByIndex);
-  const severalProducts = useCampaign((s) => s.severalProducts);
+  const showProducts = useCampaign(severalProducts);
   const now = useNow(30_000);
   const onRange = useCallback((start: number, end: number) => stores.campaign.getState().setRange(start, end), [stores]);
   const renderRow = useCallback(
     (index: number) => {
       const row = rowsByIndex.get(index);
-      return row ? <RowView key={row.id} row={row} index={index} now={now} showProduct={severalProducts} /> : <Placeholder key={`p${index}`} index={index} />;
+      return row ? <RowView key={row.id} row={row} index={index} now={now} showProduct={showProducts} /> : <Placeholder key={`p${index}`} index={index} />;
     },
-    [rowsByIndex, now, severalProducts],
+    [rowsByIndex, now, showProducts],
   );
   return (
     <VirtualList
@@ -34,14 +35,14 @@ export function RowsTable() {
       rowHeight={ROW_HEIGHT}
       renderRow={renderRow}
       onRangeChange={onRange}
-      className={`grid-table rows-table${severalProducts ? ' rows-table-products' : ''}`}
+      className={`grid-table rows-table${showProducts ? ' rows-table-products' : ''}`}
       label="Recipients"
       testId="rows-table"
       header={
         <div className="grid-row grid-head" role="row">
           <span role="columnheader">Line</span>
           <span role="columnheader">Recipient</span>
-          {severalProducts && <span role="columnheader">Gift</span>}
+          {showProducts && <span role="columnheader">Gift</span>}
           <span role="columnheader">Amount</span>
           <span role="columnheader">State</span>
           <span role="columnheader">Order</span>

@@ -63,6 +63,7 @@ describe('a gift per row', () => {
     const t = await tiered();
     const created = await t.h.ok('campaigns:create', { ...t.file, name: 'Tiers', senderName: 'Conf team' });
     expect(created.counts).toMatchObject({ ready: 5, invalid: 2 });
+    expect(created.products).toBe(3);
     const { rows } = await t.h.ok('campaigns:rows', { campaignId: created.id });
     expect(rows.map((r) => [r.line, r.productId, r.productName])).toEqual([
       [2, t.fifty, 'Pinecrest Outfitters $50'],

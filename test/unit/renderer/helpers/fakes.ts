@@ -94,6 +94,7 @@ export function summary(overrides: Partial<CampaignSummary> = {}): CampaignSumma
     name: 'Gala',
     environment: 'simulator',
     serviceUrl: 'simulator://embedded',
+    products: 1,
     productId: 7,
     productName: 'Coffee $10',
     currency: 'USD',
