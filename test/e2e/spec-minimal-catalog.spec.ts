@@ -47,6 +47,11 @@ async function sendAndDeliver(app: AppShell, name: string, screenshots: { confir
   await app.wizard.expectPreviewReady();
   await expect(page.getByTestId('preview-valid')).toHaveText('3');
   await expect(page.getByTestId('preview-cost')).toHaveText('USD 42.75');
+  if (opts.repeats) {
+    // Earlier recipients are skipped at import unless chosen here; the confirmation still asks again.
+    await expect(page.getByTestId('repeats-earlier-hint')).toContainText(`${opts.repeats} row`);
+    await page.getByTestId('repeats-earlier').check();
+  }
   await app.wizard.createDraft();
   await expect(app.wizard.costCount).toHaveText('3');
   await expect(app.wizard.costTotal).toHaveText('USD 42.75');
