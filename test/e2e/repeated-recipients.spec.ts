@@ -39,6 +39,7 @@ test('a repeated address is skipped by default; one gift per row sends it and th
   await app.wizard.createDraft();
   await expect(app.wizard.costCount).toHaveText('3');
   await app.wizard.filter('duplicates');
+  await expect(page.getByTestId('filter-duplicates')).toHaveText('Repeated recipients 3');
   await expect(duplicates).toHaveCount(3);
   for (const line of [4, 6, 7]) {
     await expect(app.wizard.row(line)).toHaveAttribute('data-status', 'skipped');

@@ -47,7 +47,10 @@ export function issueText(issue: Issue): string {
   return issue.message.replace(/^Line \d+:\s*/, '');
 }
 
-/** A row whose e-mail repeats another line's or an earlier campaign's: it would get a second gift. */
+/**
+ * A row whose e-mail repeats an earlier line's or an earlier campaign's: it would give someone a second
+ * gift, so the import skips it unless the organiser chose to send it (RowDto.skippedBy says which).
+ */
 export function isDuplicate(row: HasIssues): boolean {
   return row.warnings.some((w) => w.field === 'email');
 }

@@ -15,7 +15,7 @@ export const DRAFT_ROW_HEIGHT = 56;
 const EMPTY_TEXT: Record<DraftFilter, string> = {
   all: 'This draft has no rows.',
   errors: 'No row needs fixing. Every row can be sent or is skipped.',
-  duplicates: 'No repeated e-mail addresses.',
+  duplicates: 'No address repeats an earlier line, and no one here had a gift from this environment before.',
 };
 
 export function DraftTable({ rows, filter }: { rows: readonly RowDto[]; filter: DraftFilter }) {

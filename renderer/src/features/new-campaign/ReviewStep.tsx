@@ -11,7 +11,8 @@ import { DraftTable } from './DraftTable.tsx';
 const FILTERS: ReadonlyArray<{ value: DraftFilter; label: string }> = [
   { value: 'all', label: 'All' },
   { value: 'errors', label: 'Need fixing' },
-  { value: 'duplicates', label: 'Repeated e-mails' },
+  // Rows whose address repeats an earlier line or had a gift before: skipped at import unless chosen, each saying why.
+  { value: 'duplicates', label: 'Repeated recipients' },
 ];
 
 export function ReviewStep() {
