@@ -3,7 +3,7 @@
 // `npm run web` works on a fresh checkout. Built into a temporary folder and renamed, so a second
 // shell starting at the same moment never serves half a build.
 import { cspHtmlPlugin } from '../../core/app/csp.ts';
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const STAMP = '.giftbatch-build';
@@ -27,6 +27,17 @@ export function rendererIsFresh(root: string, outDir: string): boolean {
   return newestMtime(join(root, 'renderer')) <= built && newestMtime(join(root, 'shared')) <= built;
 }
 
+/**
+ * Marks a build as made from the sources as they were at `startedMs`, the time it STARTED: a source
+ * saved while Vite was reading the sources is newer than the stamp, so the next start builds again
+ * instead of serving a build without it.
+ */
+export function writeBuildStamp(outDir: string, startedMs: number): void {
+  const stamp = join(outDir, STAMP);
+  writeFileSync(stamp, `${new Date(startedMs).toISOString()}\n`);
+  utimesSync(stamp, startedMs / 1000, startedMs / 1000);
+}
+
 /** Builds renderer/ into outDir with Vite; Vite's chatter goes to stderr (stdout carries one line only). */
 export async function buildRenderer(root: string, outDir: string, log: (line: string) => void): Promise<void> {
   const started = Date.now();
@@ -46,7 +57,7 @@ export async function buildRenderer(root: string, outDir: string, log: (line: st
       logLevel: 'warn',
       build: { outDir: temp, emptyOutDir: true, reportCompressedSize: false },
     });
-    writeFileSync(join(temp, STAMP), `${new Date().toISOString()}\n`);
+    writeBuildStamp(temp, started);
     rmSync(outDir, { recursive: true, force: true });
     renameSync(temp, outDir);
   } finally {
