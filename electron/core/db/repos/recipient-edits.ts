@@ -47,10 +47,15 @@ export function unskip(db: Db, rowId: number, now: number): boolean {
 
 /**
  * failed → ready, for the user's "try again". The key and the frozen body stay: a definite
- * rejection means no order exists under the key, and the same bytes go again.
+ * rejection means no order exists under the key, and the same bytes go again. A row a follow-up
+ * campaign took is not: its recipient's gift is sent from there (a second one here would pay twice).
  */
 export function requeueFailed(db: Db, rowId: number, now: number): boolean {
-  return move(db, rowId, 'failed', 'ready', 'requeued', now);
+  return db.transaction(() => {
+    const row = getRecipient(db, rowId);
+    if (!row || row.followedUpIn !== null) return false;
+    return move(db, rowId, 'failed', 'ready', 'requeued', now);
+  }).immediate();
 }
 
 /**
@@ -61,7 +66,7 @@ export function requeueFailedRows(db: Db, campaignId: string, now: number): numb
   return db.transaction(() => {
     const ids = z
       .array(z.number().int())
-      .parse(statement(db, `SELECT id FROM recipients WHERE campaign_id = ? AND state = 'failed' ORDER BY id`).pluck().all(campaignId));
+      .parse(statement(db, `SELECT id FROM recipients WHERE campaign_id = ? AND state = 'failed' AND followed_up_in IS NULL ORDER BY id`).pluck().all(campaignId));
     return ids.filter((id) => requeueFailed(db, id, now)).length;
   }).immediate();
 }

@@ -83,6 +83,7 @@ const recipientColumns = z.object({
   discrepancies: jsonText(z.array(findingSchema)).nullable(),
   skipped_by: z.enum(SKIP_POLICIES).nullable(),
   product_id: z.number().int().nullable(),
+  followed_up_in: z.string().nullable(),
 });
 
 /** What the send queue needs of a row to build its order: no order fields; the cells only for its message's fields. */
@@ -163,6 +164,8 @@ const recipientRow = recipientColumns.transform((r) => ({
   nextAttemptAt: r.next_attempt_at,
   /** The import's policy that skipped it (schema 6); null for every other row, one the organiser skipped included. */
   skippedBy: r.skipped_by,
+  /** The follow-up campaign that took this row (schema 7): its gift is sent from there, never again from here. */
+  followedUpIn: r.followed_up_in,
 }));
 export type Recipient = z.output<typeof recipientRow>;
 
@@ -394,7 +397,7 @@ export function listFollowUpCandidates(db: Db, campaignId: string, now: number):
   return parseRecipients(
     statement(
       db,
-      `SELECT * FROM recipients WHERE campaign_id = ?
+      `SELECT * FROM recipients WHERE campaign_id = ? AND followed_up_in IS NULL
           AND (state IN ('failed', 'cancelled') OR (state = 'ordered' AND acceptance_expiry < ?))
         ORDER BY line, id`,
     ).all(campaignId, now),

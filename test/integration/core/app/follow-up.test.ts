@@ -54,11 +54,15 @@ describe('campaigns:followUp', () => {
     expect((await h.ok('campaigns:get', { campaignId: source.id })).counts).toMatchObject({ ordered: 2, failed: 3 });
     expect(sim.audit().accounts[SIMULATOR_LOCAL_KEY]?.orders).toHaveLength(5);
 
-    // The source's failed rows retried after all: their recipients now have the follow-up's gift, so
-    // nothing is sent without a person confirming a second one.
-    await h.ok('campaigns:retryFailed', { campaignId: source.id });
-    const again = await h.service.invoke('campaigns:send', { campaignId: source.id, confirmed: true });
-    expect(again.ok ? null : again.error.code).toBe('repeat-recipients');
+    // The source's failed rows are the follow-up's now: never retried there, nor followed up again
+    // (before either, two drafts of the same rows could both pass their pre-flights and both pay).
+    expect((await h.ok('campaigns:retryFailed', { campaignId: source.id })).requeued).toBe(0);
+    const failedRow = listCampaignRows(h.engine.db, source.id).find((r) => r.state === 'failed');
+    expect(failedRow?.followedUpIn).toBe(followUp.id);
+    const one = await h.service.invoke('rows:retry', { rowId: failedRow?.id ?? 0 });
+    expect(one).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('taken into a follow-up campaign') } });
+    const twice = await h.service.invoke('campaigns:followUp', { campaignId: source.id, include: ['failed'] });
+    expect(twice).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('nothing to follow up') } });
     expect(sim.audit().accounts[SIMULATOR_LOCAL_KEY]?.orders).toHaveLength(5);
   }, 60_000);
 
