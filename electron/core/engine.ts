@@ -126,7 +126,7 @@ export interface PreviewOptions {
 export type CampaignRequest = Omit<ImportRequest, 'environment' | 'baseUrl' | 'product' | 'productId'> & { product: Product };
 
 /**
- * What the importer checks a file against (engine.preview, and the app's import worker): the
+ * What the importer checks a file against (the app's import worker, for every shell): the
  * product as snapshotted, and the environment whose earlier recipients count as known.
  */
 export function previewRequestOf(connection: Pick<Connection, 'environment'>, bytes: Uint8Array, product: Product, opts: PreviewOptions = {}): PreviewRequest {
@@ -140,7 +140,7 @@ export function previewRequestOf(connection: Pick<Connection, 'environment'>, by
   };
 }
 
-/** What the importer stores a campaign from (engine.createCampaign, and the app's import worker); refuses a product that cannot be ordered. */
+/** What the importer stores a campaign from (the app's import worker, for every shell); refuses a product that cannot be ordered. */
 export function importRequestOf(connection: Pick<Connection, 'environment' | 'baseUrl'>, request: CampaignRequest): ImportRequest {
   const reason = unorderableReason(request.product);
   if (reason) throw new ServiceError(`Product ${request.product.id} cannot be ordered: ${reason}.`, 'rejected');
@@ -419,7 +419,10 @@ async function checkProductNow(
   }
   const reason = unorderableReason(now);
   if (reason) problems.push(`Product ${productId} cannot be ordered any more: ${reason}.`);
-  if (checkedAgainst !== null && priceKey(snapshotOf(now)) !== priceKey(checkedAgainst)) {
+  if (checkedAgainst === null) {
+    // Never the case for rows an import stored; the order body refuses such a row in any case.
+    problems.push(`Rows of product ${productId} were never checked against it: check the unsent rows again (giftbatch revalidate ${campaignId}).`);
+  } else if (priceKey(snapshotOf(now)) !== priceKey(checkedAgainst)) {
     problems.push(
       `Product ${productId} changed since the rows were checked (price or currency): check the unsent rows again against it as it is now ` +
         `(the app's "Check rows again", or giftbatch revalidate ${campaignId}). Each keeps its key, so nothing already ordered is ordered again.`,

@@ -1,8 +1,8 @@
 // giftbatch template: writes the recipient list template (the app's "Download the template"), an
 // empty list with the columns Giftbatch reads and a note on each, as .xlsx or .csv by --out's
 // extension. Same file as the app's (templateFile); needs no service and no data folder.
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
-import { basename, dirname, extname, join, resolve } from 'node:path';
+import { extname, resolve } from 'node:path';
+import { writeFileAtomically } from '../../core/campaigns/report.ts';
 import { isTemplateFormat, TEMPLATE_COLUMNS, TEMPLATE_FORMATS, templateFile } from '../../core/workbook/template.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
 import { commonOf, out, parseCommand, printJson } from '../options.ts';
@@ -24,12 +24,9 @@ export async function templateCommand(argv: string[]): Promise<number> {
   }
   const { bytes } = templateFile(format);
   // Written beside the target, then renamed over it: the file is whole or absent.
-  const temp = join(dirname(file), `.${basename(file)}.${process.pid}.tmp`);
   try {
-    writeFileSync(temp, bytes, { flush: true });
-    renameSync(temp, file);
+    writeFileAtomically(file, bytes);
   } catch (error) {
-    rmSync(temp, { force: true });
     const code = (error as NodeJS.ErrnoException).code;
     throw new UsageError(`Cannot write ${file}: ${code === 'ENOENT' ? 'its folder does not exist' : (error as Error).message}.`);
   }

@@ -54,8 +54,7 @@ function issues(list: readonly { field?: string | undefined; message: string }[]
   return list.map((i) => (i.field ? { field: i.field, message: i.message } : { message: i.message }));
 }
 
-/** `campaign`: the row's campaign, whose message a row without its own sends. */
-/** `campaign`: the row's campaign, with the products its rows are ordered as (campaignProducts). */
+/** `campaign`: the row's campaign (whose message a row without its own sends), with the products its rows are ordered as. */
 export function rowDto(r: Recipient, now: number, campaign: Pick<Campaign, 'message' | 'productId'> & { readonly products: ReadonlyMap<number, ProductSnapshot> }): RowDto {
   const productId = productIdOf(campaign, r);
   return {

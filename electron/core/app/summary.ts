@@ -1,7 +1,7 @@
 // A campaign as the list and the campaign screen show it: counts, charged and remaining totals per
 // currency, whether it is being sent right now, and when the next poll round is due.
 import type { CampaignSummary } from '../../../shared/contract.ts';
-import { campaignProducts, getCampaign, productCount, type Campaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
+import { getCampaign, getCampaignForOrders, productCount, type Campaign } from '../db/repos/campaigns.ts';
 import { chargedTotals, countByState, countExpiredAcceptances, countFlagged, faceValueTotals } from '../db/repos/recipients.ts';
 import { CampaignNotFoundError, type Engine } from '../engine.ts';
 import { moneyDto } from './dto.ts';
@@ -18,10 +18,11 @@ export function campaignOrThrow(engine: Engine, campaignId: string): Campaign {
   return found;
 }
 
-/** The campaign with the products its rows are ordered as: what row DTOs and edits need. */
-export function campaignWithProducts(engine: Engine, campaignId: string): Campaign & { readonly products: ReadonlyMap<number, ProductSnapshot> } {
-  const campaign = campaignOrThrow(engine, campaignId);
-  return { ...campaign, products: campaignProducts(engine.db, campaign) };
+/** The campaign with the products its rows are ordered as (what row DTOs and edits need), or the not-found error. */
+export function campaignWithProducts(engine: Engine, campaignId: string): NonNullable<ReturnType<typeof getCampaignForOrders>> {
+  const found = getCampaignForOrders(engine.db, campaignId);
+  if (!found) throw new CampaignNotFoundError(campaignId, engine.dataDir);
+  return found;
 }
 
 export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummary {

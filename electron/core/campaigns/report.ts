@@ -171,7 +171,7 @@ export function renderReport(rows: readonly ReportRow[]): string {
 }
 
 /** Writes beside the target, flushes, then renames over it: the report is whole or absent. */
-export function writeFileAtomically(path: string, content: string): void {
+export function writeFileAtomically(path: string, content: string | Uint8Array): void {
   const dir = dirname(path);
   const prefix = `.${basename(path)}.`;
   // A writer killed mid-write leaves its temporary file: clear those before writing anew.
@@ -180,10 +180,11 @@ export function writeFileAtomically(path: string, content: string): void {
   try {
     const fd = openSync(temp, 'w');
     try {
-      const half = Math.floor(content.length / 2);
-      writeSync(fd, content.slice(0, half));
+      const bytes = typeof content === 'string' ? Buffer.from(content) : content;
+      const half = Math.floor(bytes.length / 2);
+      writeSync(fd, bytes.subarray(0, half));
       crashPoint('mid-report');
-      writeSync(fd, content.slice(half));
+      writeSync(fd, bytes.subarray(half));
       fsyncSync(fd);
     } finally {
       closeSync(fd);

@@ -90,11 +90,14 @@ function scan(zip: Zip, wanted: string | null, onRow: RowSink | null, onTable: (
       }
     },
     close(tag) {
+      // Counted in every sheet, as its opening is: a comment in a sheet not read must not hide the
+      // text of the sheets after it.
+      if (tag === 'annotation') {
+        annotation--;
+        return;
+      }
       if (!reading) return;
       switch (tag) {
-        case 'annotation':
-          annotation--;
-          break;
         case 'p':
           if (inParagraph > 0) inParagraph--;
           break;
@@ -104,7 +107,9 @@ function scan(zip: Zip, wanted: string | null, onRow: RowSink | null, onTable: (
           if (cell.length > WORKBOOK_LIMITS.cellChars) throw new CsvLimitError(limitMessages.cellChars(table, rowNumber + 1, column + 1));
           if (cell !== '') {
             if (column + cellRepeat > WORKBOOK_LIMITS.columns) throw new CsvLimitError(limitMessages.columns(table, rowNumber + 1));
-            if ((cellCount += cellRepeat * rowRepeat) > WORKBOOK_LIMITS.cells) throw new CsvLimitError(limitMessages.cells(table));
+            // The empty cells before it are held too (see xlsx.ts): they count toward the cell limit.
+            const padding = Math.max(0, column - cells.length);
+            if ((cellCount += (cellRepeat + padding) * rowRepeat) > WORKBOOK_LIMITS.cells) throw new CsvLimitError(limitMessages.cells(table));
             while (cells.length < column) cells.push('');
             for (let i = 0; i < cellRepeat; i++) cells[column + i] = cell;
             filled ||= hasText(cell);

@@ -43,8 +43,11 @@ const EPOCH_1904 = Date.UTC(1904, 0, 1);
 /**
  * An Excel date serial (days since 1899-12-30, or since 1904-01-01 in a 1904 workbook) as
  * "2024-05-01", with "T09:30:00" when it has a time of day; a time alone (below 1) as "09:30:00".
+ * Null for a number no date can be (Excel's dates end at 9999-12-31, serial 2,958,465): the caller
+ * keeps it as a number.
  */
-export function serialDateText(serial: number, date1904: boolean): string {
+export function serialDateText(serial: number, date1904: boolean): string | null {
+  if (!Number.isFinite(serial) || serial > 2_958_465 || serial < 0) return null;
   const ms = Math.round(((date1904 ? EPOCH_1904 : EPOCH_1900) + serial * DAY_MS) / 1000) * 1000;
   const iso = new Date(ms).toISOString();
   const time = iso.slice(11, 19);

@@ -230,6 +230,11 @@ function readSheet(zip: Zip, sheet: XlsxSheet, dates: readonly boolean[], shared
           if (value === null) break;
           const text = cellText(value);
           if (text !== '') {
+            // The empty cells before it are held too: they count toward the cell limit, so rows of
+            // one far-right cell cannot make arrays of 16,384 cells each from a small file.
+            if (column - 1 > cells.length && (cellCount += column - 1 - cells.length) > WORKBOOK_LIMITS.cells) {
+              throw new CsvLimitError(limitMessages.cells(name));
+            }
             while (cells.length < column - 1) cells.push('');
             cells[column - 1] = text;
             filled ||= hasText(text);
@@ -265,7 +270,7 @@ function readSheet(zip: Zip, sheet: XlsxSheet, dates: readonly boolean[], shared
       case Type.Number: {
         const number = numberText(raw);
         if (number === null) return raw.trim();
-        return dates[style] === true ? serialDateText(Number(raw), date1904) : number;
+        return dates[style] === true ? (serialDateText(Number(raw), date1904) ?? number) : number;
       }
       case Type.Shared: {
         const index = Number(raw);

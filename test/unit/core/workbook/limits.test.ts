@@ -149,6 +149,13 @@ describe('workbook limits', () => {
     expect(ms).toBeLessThan(5000);
   }, 20_000);
 
+  it('counts the empty cells before a far-right cell: rows of one cell at the last column are refused, not padded into memory', () => {
+    const row = '<row><c r="XFD1" t="inlineStr"><is><t>x</t></is></c></row>';
+    const ms = stop(sheetXml(row.repeat(400)), /more than 5,000,000 cells/);
+    expect(ms).toBeLessThan(5000);
+    stop(ods([{ name: 'S', rows: [{ repeat: 400, cells: [{ text: '', repeat: 16_000 }, 'x'] }] }]), /more than 5,000,000 cells/);
+  }, 20_000);
+
   it('refuses more than 2,000,000 shared strings', () => {
     const sst = `<sst>${'<si><t>a</t></si>'.repeat(WORKBOOK_LIMITS.sharedStrings + 1)}</sst>`;
     const ms = stop(xlsx([{ name: 'S', rows: [['x']] }], { replace: { 'xl/sharedStrings.xml': sst } }), /more than 2,000,000 distinct texts/);

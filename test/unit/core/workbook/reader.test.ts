@@ -117,6 +117,21 @@ describe('several sheets', () => {
 });
 
 describe('ods', () => {
+  it('a comment in a sheet before the one read does not hide that sheet\'s text', () => {
+    const book = ods([
+      { name: 'Notes', rows: [[{ text: 'see below', note: 'a comment' }]] },
+      { name: 'Recipients', rows: [['Name', 'Email'], ['Ann', 'ann@example.com']] },
+    ]);
+    expect(rowsOf(book, 'Recipients')).toEqual([
+      [1, ['Name', 'Email']],
+      [2, ['Ann', 'ann@example.com']],
+    ]);
+    expect(openWorkbook(book).sheets()).toEqual([
+      { name: 'Notes', rows: 1 },
+      { name: 'Recipients', rows: 2 },
+    ]);
+  });
+
   it('reads typed cells, repeated columns and padding rows, leaves comments out, and names the sheets', () => {
     const book = ods([
       { name: 'Notes', rows: [['nothing here']] },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { numberText } from '../../../../electron/core/workbook/values.ts';
+import { numberText, serialDateText } from '../../../../electron/core/workbook/values.ts';
 
 describe('numberText', () => {
   it('gives plain integers back as they are written (the common cell, no conversion)', () => {
@@ -26,5 +26,15 @@ describe('numberText', () => {
     expect(numberText('  ')).toBeNull();
     expect(numberText('12a')).toBeNull();
     expect(numberText('Infinity')).toBeNull();
+  });
+});
+
+describe('serialDateText', () => {
+  it('reads a serial as its date, and leaves a number no date can be to the caller', () => {
+    expect(serialDateText(45413, false)).toBe('2024-05-01');
+    expect(serialDateText(45413.5, false)).toBe('2024-05-01T12:00:00');
+    expect(serialDateText(1e9, false)).toBeNull();
+    expect(serialDateText(-1, false)).toBeNull();
+    expect(serialDateText(Number.POSITIVE_INFINITY, false)).toBeNull();
   });
 });
