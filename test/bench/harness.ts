@@ -75,3 +75,26 @@ export function scenario(main: () => Promise<void>): void {
     },
   );
 }
+
+/**
+ * A figure beside its baseline, measured alike: `warmup` runs of both, then `runs` of both, taking
+ * turns at going first so a drift in the machine's load weighs on both alike.
+ */
+export function interleaved(measure: () => number, baseline: () => number, opts: { warmup: number; runs: number }): { measured: number[]; baseline: number[] } {
+  for (let i = 0; i < opts.warmup; i++) {
+    measure();
+    baseline();
+  }
+  const measured: number[] = [];
+  const base: number[] = [];
+  for (let i = 0; i < opts.runs; i++) {
+    if (i % 2 === 0) {
+      measured.push(measure());
+      base.push(baseline());
+    } else {
+      base.push(baseline());
+      measured.push(measure());
+    }
+  }
+  return { measured, baseline: base };
+}

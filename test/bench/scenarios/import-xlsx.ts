@@ -12,7 +12,7 @@ import { importFile } from '../../../electron/core/workbook/import.ts';
 import { openZip, readPart } from '../../../electron/core/workbook/zip.ts';
 import { xlsx, type XCell } from '../../support/workbook-files.ts';
 import { recipientsCsv } from '../csv-data.ts';
-import { emit, gc, log, scenario } from '../harness.ts';
+import { emit, gc, interleaved, log, scenario } from '../harness.ts';
 import { median } from '../stats.ts';
 import { benchValidationProduct, DEFAULT_AMOUNT } from '../product.ts';
 
@@ -61,21 +61,7 @@ scenario(async () => {
     check.tags = rawRead(bytes);
     return performance.now() - t0;
   };
-  for (let i = 0; i < WARMUP; i++) {
-    runImport();
-    runRaw();
-  }
-  const imports: number[] = [];
-  const raws: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    if (i % 2 === 0) {
-      imports.push(runImport());
-      raws.push(runRaw());
-    } else {
-      raws.push(runRaw());
-      imports.push(runImport());
-    }
-  }
+  const { measured: imports, baseline: raws } = interleaved(runImport, runRaw, { warmup: WARMUP, runs: RUNS });
   if (check.records !== ROWS) throw new Error(`import read ${check.records} records, expected ${ROWS}`);
   // The reader alone, at three sizes (no mapping or validation): how it grows.
   const readerMs: Record<string, number> = {};

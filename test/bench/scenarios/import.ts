@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import Papa from 'papaparse';
 import { importCsv } from '../../../shared/domain/csv/index.ts';
 import { recipientsCsv } from '../csv-data.ts';
-import { emit, gc, log, scenario } from '../harness.ts';
+import { emit, gc, interleaved, log, scenario } from '../harness.ts';
 import { median } from '../stats.ts';
 import { benchValidationProduct, DEFAULT_AMOUNT } from '../product.ts';
 
@@ -35,22 +35,7 @@ scenario(async () => {
     check.rawRows = parsed.data.length;
     return ms;
   };
-  for (let i = 0; i < WARMUP; i++) {
-    runImport();
-    runRaw();
-  }
-  const imports: number[] = [];
-  const raws: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    // Alternate which goes first, so a drift in the machine's load weighs on both alike.
-    if (i % 2 === 0) {
-      imports.push(runImport());
-      raws.push(runRaw());
-    } else {
-      raws.push(runRaw());
-      imports.push(runImport());
-    }
-  }
+  const { measured: imports, baseline: raws } = interleaved(runImport, runRaw, { warmup: WARMUP, runs: RUNS });
   if (check.records !== ROWS) throw new Error(`import read ${check.records} records, expected ${ROWS}`);
   log(`import runs ${imports.map((m) => m.toFixed(0)).join(' ')} ms; raw ${raws.map((m) => m.toFixed(0)).join(' ')} ms`);
   emit({
