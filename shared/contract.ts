@@ -415,6 +415,12 @@ export const contract = {
       email: z.string().max(500),
       amount: z.string().max(32).nullable(),
       message: z.string().max(2000).nullable(),
+      /**
+       * Another gift for the row (a gift per row): a product id, or a product's exact name, of the
+       * campaign's country in the catalog it was created against, as the file's Product column names
+       * one. Absent: the row keeps its product.
+       */
+      product: z.string().trim().min(1).max(500).optional(),
     }),
     output: rowSchema,
   },

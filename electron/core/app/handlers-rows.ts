@@ -1,10 +1,14 @@
 // Calls on one recipient row: edit (re-validated with the same shared validation the renderer runs,
-// against the product the campaign was validated against), skip, take back, and retry a failed row.
+// against the row's product as the campaign was validated against it, or another gift the edit gives
+// it from the campaign's catalog), skip, take back, and retry a failed row.
 // The row's external_reference_id never changes.
 import type { RowDto } from '../../../shared/contract.ts';
 import { cleanEmail, emailKey } from '../../../shared/domain/email.ts';
-import { keepProductErrors, validateRows } from '../../../shared/domain/validation.ts';
+import { keepProductErrors, productChooser, validateRows } from '../../../shared/domain/validation.ts';
+import { snapshotOf, validationProduct } from '../campaigns/products.ts';
 import { campaignChecks, storedRowInput, storedValues } from '../campaigns/stored-rows.ts';
+import { serviceName } from '../connections.ts';
+import type { Campaign, ProductSnapshot } from '../db/repos/campaigns.ts';
 import { editRow, requeueFailed, skip, unskip } from '../db/repos/recipient-edits.ts';
 import { getRecipient, isUsedEmail, rowsWithEmailLike, type Recipient } from '../db/repos/recipients.ts';
 import type { AppContext } from './context.ts';
@@ -42,18 +46,58 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
     return rowDto(fresh, engine.clock.now(), campaignWithProducts(engine, row.campaignId));
   };
 
+  /**
+   * The product `named` (a product id, or a product's exact name: the file's Product column's rule) among
+   * the orderable products of the campaign's country, in the catalog of the service it was created
+   * against. Its snapshot is the campaign's when the campaign keeps it already (its rows were checked
+   * against that one), else the catalog's. Refused as invalid input, naming it, when there is none.
+   */
+  const giftFor = async (campaign: Campaign & { readonly products: ReadonlyMap<number, ProductSnapshot> }, line: number, named: string): Promise<{ id: number; snapshot: ProductSnapshot }> => {
+    const connection = await engine.connectionFor(campaign);
+    const country = typeof campaign.product.countryCode === 'string' ? campaign.product.countryCode : undefined;
+    // A product whose record states no currency is read in the one the campaign was validated in.
+    const catalog = await engine.catalog(connection, country, { currency: campaign.product.currency });
+    const chosen = productChooser(catalog.orderable.map((p) => validationProduct(p.id, snapshotOf(p))))(named);
+    if (typeof chosen !== 'string') {
+      const known = campaign.products.get(chosen.id);
+      const listed = catalog.orderable.find((p) => p.id === chosen.id);
+      if (!listed) throw new Error(`product ${chosen.id} was chosen from a catalog that does not list it`);
+      return { id: chosen.id, snapshot: known ?? snapshotOf(listed) };
+    }
+    // Listed but not orderable (not on sale, no e-mail delivery): say why rather than "no such product".
+    const unorderable = productChooser(catalog.unorderable.map((u) => validationProduct(u.product.id, snapshotOf(u.product))))(named);
+    const reason =
+      typeof unorderable === 'string'
+        ? chosen
+        : `product ${unorderable.id}${unorderable.name ? ` (${unorderable.name})` : ''} cannot be ordered: ${catalog.unorderable.find((u) => u.product.id === unorderable.id)?.reason ?? 'it is not orderable'}`;
+    throw new AppError(
+      'invalid-input',
+      `Line ${line} cannot be given the gift "${named}": ${reason} (the products of ${serviceName(connection)}${country ? ` for ${country}` : ''}). Nothing was changed.`,
+    );
+  };
+
   return {
-    async 'rows:edit'({ rowId, name, email, amount, message }) {
+    async 'rows:edit'({ rowId, name, email, amount, message, product }) {
       const row = rowOrThrow(rowId);
       const campaign = campaignWithProducts(engine, row.campaignId);
       if (row.state !== 'ready' && row.state !== 'invalid') {
         throw new AppError('conflict', `Line ${row.line} ${STATE_TEXT[row.state]}, so it can no longer be edited.`);
       }
+      // Another gift for the row: found as the file's Product column finds one, in the campaign's catalog.
+      const gift = product === undefined ? null : await giftFor(campaign, row.line, product);
+      const products = gift ? new Map([...campaign.products, [gift.id, gift.snapshot]]) : campaign.products;
       // Validated as at import, one row: a duplicate of an earlier line of the campaign (found by the
       // e-mail index, not by reading the campaign) goes first so the validator words it as it would.
       // Its message is checked as it would now be sent: the edited fields, the row's file cells.
-      // Its own product (a gift per row keeps the one its file named), by id, as the stored row names it.
-      const edited = { ...storedRowInput(row), name, email, amount: amount ?? '', message: message ?? '' };
+      // Its own product (a gift per row keeps the one its file named, unless the edit gives another), by id.
+      const edited = {
+        ...storedRowInput(row),
+        name,
+        email,
+        amount: amount ?? '',
+        message: message ?? '',
+        ...(gift ? { product: String(gift.id) } : {}),
+      };
       const key = emailKey(cleanEmail(email));
       const earlier =
         key === null
@@ -61,14 +105,17 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
           : rowsWithEmailLike(engine.db, campaign.id, cleanEmail(email))
               .filter((r) => r.id !== row.id && (r.line < row.line || (r.line === row.line && r.id < row.id)) && emailKey(r.email) === key)
               .sort((a, b) => a.line - b.line || a.id - b.id)[0];
-      const checks = campaignChecks(campaign, campaign.products);
+      const checks = campaignChecks(campaign, products);
       const result = validateRows(earlier ? [{ line: earlier.line, name: 'x', email: earlier.email, amount: '', message: 'x' }, edited] : [edited], checks.product, {
         ...checks.options,
         ...(key !== null && isUsedEmail(engine.db, campaign.environment, key, campaign.id) ? { knownEmails: new Set([key]) } : {}),
       });
       const last = result.rows[result.rows.length - 1];
       if (!last) throw new Error('validation returned no row for the edit');
-      const changed = editRow(engine.db, rowId, storedValues(keepProductErrors(row.errors, last)), engine.clock.now());
+      // The file's product error stands while the row keeps the gift its file named; a gift given here replaces it.
+      const values = storedValues(gift ? last : keepProductErrors(row.errors, last));
+      const edit = gift ? { ...values, product: { id: gift.id === campaign.productId ? null : gift.id, snapshot: gift.snapshot } } : values;
+      const changed = editRow(engine.db, rowId, edit, engine.clock.now());
       return after(row, changed, 'it can no longer be edited.');
     },
 

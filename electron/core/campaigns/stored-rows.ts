@@ -42,7 +42,7 @@ export function campaignChecks(
 }
 
 /** A validated row's values as the recipients table keeps them (an import's new row, or an edit). */
-export function storedValues(v: ValidatedRow): Required<RowEdit> {
+export function storedValues(v: ValidatedRow): Required<Omit<RowEdit, 'product'>> {
   return {
     name: v.name || null,
     email: v.email || null,

@@ -310,6 +310,27 @@ export function campaignProducts(db: Db, campaign: Pick<Campaign, 'id' | 'produc
   return products;
 }
 
+/**
+ * Another product a row of the campaign is now checked against and ordered as (a row given another
+ * gift; never the campaign's own): kept as `snapshot` unless the campaign already keeps it, whose
+ * snapshot the other rows were checked against and stays. Call inside the row's change.
+ */
+export function keepCampaignProduct(db: Db, campaignId: string, productId: number, snapshot: ProductSnapshot): void {
+  statement(db, 'INSERT INTO campaign_products (campaign_id, product_id, snapshot) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(
+    campaignId,
+    productId,
+    JSON.stringify(productSnapshotSchema.parse(snapshot)),
+  );
+}
+
+/** Forgets a product none of the campaign's rows names any more (its last row was given another gift). */
+export function dropUnusedCampaignProduct(db: Db, campaignId: string, productId: number): void {
+  statement(
+    db,
+    'DELETE FROM campaign_products WHERE campaign_id = ? AND product_id = ? AND NOT EXISTS (SELECT 1 FROM recipients WHERE campaign_id = ? AND product_id = ?)',
+  ).run(campaignId, productId, campaignId, productId);
+}
+
 /** The product a row is ordered as: the one it names, else the campaign's. */
 export function productIdOf(campaign: Pick<Campaign, 'productId'>, row: { readonly productId: number | null }): number {
   return row.productId ?? campaign.productId;

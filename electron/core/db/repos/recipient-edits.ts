@@ -8,6 +8,7 @@ import type { RowState } from '../../../../shared/domain/rows.ts';
 import { statement } from '../statements.ts';
 import type { Db } from '../open.ts';
 import type { Issue } from '../parse.ts';
+import { dropUnusedCampaignProduct, keepCampaignProduct, type ProductSnapshot } from './campaigns.ts';
 import type { EventKind } from './events.ts';
 import { applyAndLog, assertTransition } from './recipient-transitions.ts';
 import { getRecipient } from './recipients.ts';
@@ -80,6 +81,12 @@ export interface RowEdit {
   readonly message?: string | null;
   readonly errors: readonly Issue[];
   readonly warnings?: readonly Issue[];
+  /**
+   * Another gift for the row, as recipients.product_id keeps it (null: the campaign's own product),
+   * with the snapshot it was checked against (kept with the campaign unless it keeps it already).
+   * Absent: the row keeps its product.
+   */
+  readonly product?: { readonly id: number | null; readonly snapshot: ProductSnapshot };
 }
 
 /**
@@ -94,12 +101,14 @@ export function editRow(db: Db, rowId: number, edit: RowEdit, now: number): bool
     if (!row || (row.state !== 'ready' && row.state !== 'invalid')) return false;
     const to: RowState = edit.errors.length > 0 ? 'invalid' : 'ready';
     assertTransition(rowId, row.state, to);
-    return applyAndLog(
+    const productId = edit.product ? edit.product.id : row.productId;
+    if (edit.product && edit.product.id !== null) keepCampaignProduct(db, row.campaignId, edit.product.id, edit.product.snapshot);
+    const changed = applyAndLog(
       db,
       rowId,
       'edited',
       `UPDATE recipients SET name = ?, email = ?, amount_minor = ?, currency = ?, message = ?, errors = ?, warnings = ?,
-              state = ?, request_body = NULL, updated_at = ?
+              product_id = ?, state = ?, request_body = NULL, updated_at = ?
         WHERE id = ? AND state = ? RETURNING campaign_id`,
       [
         edit.name,
@@ -109,13 +118,17 @@ export function editRow(db: Db, rowId: number, edit: RowEdit, now: number): bool
         edit.message ?? null,
         edit.errors.length > 0 ? JSON.stringify(edit.errors) : null,
         edit.warnings && edit.warnings.length > 0 ? JSON.stringify(edit.warnings) : null,
+        productId,
         to,
         now,
         rowId,
         row.state,
       ],
       now,
-      { from: row.state, to },
+      { from: row.state, to, ...(productId !== row.productId ? { product: { from: row.productId, to: productId } } : {}) },
     );
+    // The row's old gift, when no row of the campaign names it any more, is no product of the campaign.
+    if (changed && row.productId !== null && productId !== row.productId) dropUnusedCampaignProduct(db, row.campaignId, row.productId);
+    return changed;
   }).immediate();
 }
