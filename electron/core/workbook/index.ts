@@ -40,7 +40,7 @@ export const LEGACY_XLS_MESSAGE =
 export interface OpenedWorkbook {
   readonly format: 'xlsx' | 'ods';
   readonly sheetNames: readonly string[];
-  /** Every sheet with its number of non-blank rows (reads each sheet). */
+  /** Every sheet with its number of non-blank rows (.xlsx: reads each sheet not read yet; .ods: counted as it opened). */
   sheets(): SheetInfo[];
   /** Reads one sheet's non-blank rows to `onRow`; returns how many. */
   read(sheet: string, onRow: RowSink): number;
@@ -57,7 +57,7 @@ export function openWorkbook(bytes: Uint8Array): OpenedWorkbook {
   const count = (name: string): number => {
     let rows = counted.get(name);
     if (rows === undefined) {
-      rows = reader.read(name, null);
+      rows = reader.count !== undefined ? reader.count(name) : reader.read(name, null);
       counted.set(name, rows);
     }
     return rows;

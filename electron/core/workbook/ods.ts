@@ -4,27 +4,50 @@
 // hold a value count against the column and cell limits as if written out.
 import { CsvLimitError, damaged, limitMessages, WORKBOOK_LIMITS } from './limits.ts';
 import { durationText, isoDateText, numberText } from './values.ts';
-import { parsePart } from './xml.ts';
+import { parsePart, type XmlHandlers } from './xml.ts';
 import { hasText, type RowSink, type SheetReader } from './types.ts';
 import type { Zip } from './zip.ts';
 
 export const ODS_MIMETYPE = 'application/vnd.oasis.opendocument.spreadsheet';
 
 export function openOds(zip: Zip): SheetReader {
-  const sheetNames: string[] = [];
-  // One pass for the names: stop at the first row of each table is not possible with SAX, so the
-  // names come from a pass that reads no cells.
-  scan(zip, null, null, (name) => sheetNames.push(name));
+  // Every sheet is in content.xml: the pass that finds the names counts every sheet's rows too, so
+  // listing the sheets costs no parse of its own and reading the chosen one is the second and last.
+  const { names: sheetNames, counts } = scan(zip, null, null);
   if (sheetNames.length === 0) throw damaged('it holds no sheet');
+  const known = (sheet: string): number => {
+    const rows = counts.get(sheet) ?? 0;
+    if (rows instanceof CsvLimitError) throw rows;
+    return rows;
+  };
   return {
     format: 'ods',
     sheetNames,
-    read: (sheet, onRow) => scan(zip, sheet, onRow, null),
+    count: known,
+    read(sheet, onRow) {
+      // A sheet refused while counting would be refused by the same checks when read: no new parse.
+      const rows = known(sheet);
+      if (onRow !== null) scan(zip, sheet, onRow);
+      return rows;
+    },
   };
 }
 
-/** Reads content.xml: the rows of `wanted` to `onRow`, and each table's name to `onTable`; returns the non-blank rows of `wanted`. */
-function scan(zip: Zip, wanted: string | null, onRow: RowSink | null, onTable: ((name: string) => void) | null): number {
+interface Scan {
+  /** Every table's name, in the document's order. */
+  readonly names: string[];
+  /** Non-blank rows by sheet name, or the limit its rows broke; only the sheets scanned (`wanted`, or all). */
+  readonly counts: Map<string, number | CsvLimitError>;
+}
+
+/**
+ * Reads content.xml once. With `wanted`, that sheet's rows go to `onRow` and a sheet limit passed
+ * throws; without, every sheet is counted, and a sheet that passes a limit has the error kept in
+ * its place (thrown when that sheet is asked for) while the others are still counted.
+ */
+function scan(zip: Zip, wanted: string | null, onRow: RowSink | null): Scan {
+  const names: string[] = [];
+  const counts = new Map<string, number | CsvLimitError>();
   let table = '';
   let reading = false;
   let rowNumber = 0;
@@ -44,13 +67,14 @@ function scan(zip: Zip, wanted: string | null, onRow: RowSink | null, onTable: (
   // Inside a cell's comment (office:annotation), whose paragraphs are not the cell's text.
   let annotation = 0;
 
-  const found = parsePart(zip, 'content.xml', {
+  const handlers: Required<XmlHandlers> = {
     open(tag, attrs) {
       switch (tag) {
         case 'table':
+          tally();
           table = attrs['table:name'] ?? '';
-          onTable?.(table);
-          reading = wanted !== null && table === wanted;
+          names.push(table);
+          reading = (wanted === null || table === wanted) && !(counts.get(table) instanceof CsvLimitError);
           rowNumber = 0;
           cellCount = 0;
           rowElements = 0;
@@ -130,6 +154,7 @@ function scan(zip: Zip, wanted: string | null, onRow: RowSink | null, onTable: (
           rowNumber += rowRepeat;
           break;
         case 'table':
+          tally();
           reading = false;
           break;
       }
@@ -137,9 +162,53 @@ function scan(zip: Zip, wanted: string | null, onRow: RowSink | null, onTable: (
     text(chunk) {
       if (text !== null && inParagraph > 0 && reading) addText(chunk);
     },
-  });
+  };
+  const found = parsePart(zip, 'content.xml', wanted === null ? countingEvery(handlers) : handlers);
   if (!found) throw damaged('its content (content.xml) is missing');
-  return nonBlank;
+  return { names, counts };
+
+  /** Adds the rows counted since the last tally to the sheet's count (a name may be on two tables). */
+  function tally(): void {
+    if (!reading) return;
+    counts.set(table, ((counts.get(table) as number | undefined) ?? 0) + nonBlank);
+    nonBlank = 0;
+  }
+
+  /** When counting every sheet: a sheet that passes a limit keeps the error, and is read no further. */
+  function countingEvery(inner: Required<XmlHandlers>): XmlHandlers {
+    const refuse = (error: unknown): void => {
+      if (!(error instanceof CsvLimitError)) throw error;
+      counts.set(table, error);
+      reading = false;
+      nonBlank = 0;
+      value = null;
+      text = null;
+      inParagraph = 0;
+    };
+    return {
+      open(tag, attrs) {
+        try {
+          inner.open(tag, attrs);
+        } catch (error) {
+          refuse(error);
+        }
+      },
+      close(tag) {
+        try {
+          inner.close(tag);
+        } catch (error) {
+          refuse(error);
+        }
+      },
+      text(chunk) {
+        try {
+          inner.text(chunk);
+        } catch (error) {
+          refuse(error);
+        }
+      },
+    };
+  }
 
   function addText(chunk: string): void {
     text += chunk;

@@ -9,6 +9,12 @@ export interface SheetReader {
   readonly sheetNames: readonly string[];
   /** Reads the named sheet (one of `sheetNames`), giving each non-blank row to `onRow` if any; returns how many there were. */
   read(sheet: string, onRow: RowSink | null): number;
+  /**
+   * The named sheet's non-blank rows without reading it again, when the format counted every sheet
+   * as it opened (.ods: all its sheets are in one part); throws what reading the sheet would. Absent
+   * (.xlsx, a part per sheet): each sheet is counted by `read(sheet, null)`.
+   */
+  count?(sheet: string): number;
 }
 
 /** A cell that makes its row non-blank: anything but white space. */
