@@ -79,7 +79,9 @@ test('a tiered file sends each row as its own product, with totals and the confi
     if ((await editor.count()) === 0) await app.wizard.row(2).getByTestId('row-edit').click();
     await expect(editor).toBeVisible({ timeout: 2_000 });
   }).toPass();
-  await expect(editor.getByTestId('row-product')).toHaveText(FIFTY);
+  // Its gift is offered as chosen, with the others of the country to change it to.
+  await expect(editor.getByLabel('Gift, line 2').locator('option:checked')).toHaveText(`${FIFTY} · USD 50.00`);
+  await expect(editor.getByTestId('edit-product-price')).toHaveText('USD 50.00');
   await editor.getByTestId('edit-amount').fill('50');
   await expect(editor.getByTestId('edit-amount')).toHaveAttribute('aria-invalid', 'false');
   await editor.getByTestId('edit-amount').fill('25');
@@ -133,4 +135,67 @@ test('a tiered file sends each row as its own product, with totals and the confi
   expect(lines[0]).toContain('product_name');
   expect(lines.find((l) => l.includes('ada@example.com'))).toContain(FIFTY);
   expect(lines.find((l) => l.includes('mary@example.com'))).toContain(BOOKS);
+});
+
+// A row whose gift named no product is given one in the row editor (rows:edit's product): the editor
+// offers the country's orderable products with their price or range, checks the amount against the
+// one chosen as it is typed, and the saved row is ready, counted under its new product, and sent as it.
+test('a row whose gift named no product is given one in the editor, and sent as it', async ({ app, shell, page }) => {
+  const MARKET = 'Harborline Market eGift';
+  await app.open(shell.url);
+  await app.nav('new');
+  await app.wizard.chooseProduct(BOOKS);
+  await app.wizard.fillSetup({ name: 'Conference thanks, fixed', sender: 'Events team' });
+  await app.wizard.next();
+  await app.wizard.uploadFile({ name: 'tiers.csv', mimeType: 'text/csv', buffer: Buffer.from(`${CSV}\r\n`, 'utf8') });
+  await app.wizard.expectPreviewReady();
+  await app.wizard.createDraft();
+  await expect(app.wizard.row(6)).toHaveAttribute('data-status', 'invalid');
+  await expect(app.wizard.costTotal).toHaveText('USD 150.00');
+
+  const editor = page.locator('[data-testid="draft-row-editor"][data-line="6"]');
+  await expect(async () => {
+    if ((await editor.count()) === 0) await app.wizard.row(6).getByTestId('row-edit').click();
+    await expect(editor).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  // Nothing chosen yet: the file's error stands under the choice, which is labelled for screen readers.
+  const choice = editor.getByLabel('Gift, line 6');
+  await expect(choice).toHaveValue('');
+  await expect(choice).toHaveAttribute('aria-invalid', 'true');
+  await expect(choice).toHaveAccessibleDescription(/no product named "Golden Ticket" can be ordered here/);
+  await expect(choice.locator('option')).toContainText([`${FIFTY} · USD 50.00`, `${MARKET} · USD 5.00 – 500.00`]);
+  // Not offered: a product that is not on sale.
+  await expect(choice.locator('option', { hasText: 'Maple & Reed Spa Day' })).toHaveCount(0);
+
+  // A range product: the amount is checked against its range as it is typed.
+  await choice.selectOption({ label: `${MARKET} · USD 5.00 – 500.00` });
+  await expect(choice).toHaveAttribute('aria-invalid', 'false');
+  await expect(editor.getByTestId('edit-product-price')).toHaveText('USD 5.00 – 500.00');
+  await editor.getByTestId('edit-amount').fill('900');
+  await expect(editor.getByTestId('edit-amount')).toHaveAttribute('aria-invalid', 'true');
+  await editor.getByTestId('edit-amount').fill('30');
+  await expect(editor.getByTestId('edit-amount')).toHaveAttribute('aria-invalid', 'false');
+  await app.screenshot('75-review-gift-per-row-choose-gift');
+  await expectNoAxeViolations(page, 'wizard: review step, choosing a row\'s gift');
+  await editor.getByTestId('edit-save').click();
+  await expect(editor).toHaveCount(0);
+
+  // Saved: ready, its gift named, and counted under it.
+  await expect(app.wizard.row(6)).toHaveAttribute('data-status', 'ready');
+  await expect(app.wizard.row(6).getByTestId('row-product')).toHaveText(MARKET);
+  await expect(app.wizard.costCount).toHaveText('5');
+  await expect(app.wizard.costTotal).toHaveText('USD 180.00');
+  const costByProduct = page.getByTestId('cost-by-product').getByTestId('product-total');
+  await expect(costByProduct).toHaveCount(3);
+  await expect(costByProduct.filter({ hasText: MARKET })).toContainText('1 to send');
+  await expect(costByProduct.filter({ hasText: MARKET })).toContainText('USD 30.00');
+  await app.screenshot('76-review-gift-per-row-gift-chosen');
+
+  await app.wizard.openConfirm();
+  await expect(app.wizard.confirmDialog.getByTestId('confirm-count')).toHaveText('5');
+  await expect(app.wizard.confirmDialog.getByTestId('confirm-total')).toHaveText('USD 180.00');
+  await app.wizard.confirmSend();
+  await expect(app.campaign.root).toBeVisible();
+  await app.campaign.checkUntilDelivered(5);
+  await expect(app.campaign.rowByEmail('alan@example.com').getByTestId('row-product')).toHaveText(MARKET);
 });

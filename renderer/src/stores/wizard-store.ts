@@ -31,6 +31,8 @@ export interface RowEdit {
   email: string;
   amount: string | null;
   message: string | null;
+  /** Another gift for the row (a product id); absent: it keeps its own. */
+  product?: string;
 }
 
 type Status = 'idle' | 'loading' | 'ready' | 'failed';

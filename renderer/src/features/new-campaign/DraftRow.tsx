@@ -1,12 +1,14 @@
 // One draft row, read-only or being edited. Errors show under the cell they belong to; edits are
-// checked as you type with the same validation the engine runs when saving.
+// checked as you type with the same validation the engine runs when saving. When the rows have
+// several gifts, the editor offers the row another one (rows:edit's product).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { RowDto } from '../../../../shared/contract.ts';
+import type { ProductDto, RowDto } from '../../../../shared/contract.ts';
 import type { Money } from '../../../../shared/domain/money.ts';
 import type { ProductForValidation } from '../../../../shared/domain/validation.ts';
 import { SkipReason } from '../../components/SkipReason.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
-import { formatMoneyDto } from '../../lib/money-display.ts';
+import { formatMoneyDto, formatPrice } from '../../lib/money-display.ts';
+import { productLabel } from '../../lib/products.ts';
 import { issueText, issuesFor, rowLevelIssues, type Issue } from '../../lib/rows.ts';
 import { editErrors, type EditFields } from '../../lib/validate-edit.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
@@ -125,13 +127,21 @@ export interface RowValidation {
 interface EditorProps {
   row: RowDto;
   index: number;
-  /** The row's gift when the table shows that column; the edit keeps it (rows:edit changes no product). */
+  /** The row's gift when the table shows that column (null: no such column). */
   product: string | null;
-  validation: RowValidation | null;
+  /** The gifts the row may be given instead (the orderable products of the campaign's country); none: it keeps its own. */
+  choices: readonly ProductDto[];
+  /** What a row ordered as a product is checked against as it is typed; null when that product is not loaded. */
+  validationFor: (productId: number) => RowValidation | null;
   onDone: () => void;
 }
 
-export function DraftRowEditor({ row, index, product, validation, onDone }: EditorProps) {
+/** A gift to choose in the editor: its name and its price or range ("Harborline Market eGift · USD 5.00 – 500.00"). */
+export function giftChoiceLabel(p: ProductDto): string {
+  return `${productLabel(p)} · ${formatPrice(p.price)}`;
+}
+
+export function DraftRowEditor({ row, index, product, choices, validationFor, onDone }: EditorProps) {
   const stores = useStores();
   const busy = useWizard((s) => s.rowBusy === row.id);
   const serverError = useWizard((s) => (s.rowError?.rowId === row.id ? s.rowError.message : null));
@@ -141,22 +151,32 @@ export function DraftRowEditor({ row, index, product, validation, onDone }: Edit
     amount: row.amount?.amount ?? '',
     message: row.message ?? '',
   });
+  // A row whose gift cell named no product has none chosen until the person picks one; the engine keeps
+  // the file's error until then.
+  const productError = issuesFor(row.errors, 'product');
+  const [gift, setGift] = useState<number | null>(productError.length > 0 ? null : row.productId);
+  const canChoose = product !== null && choices.length > 0;
+  const chosen = choices.find((p) => p.id === gift) ?? null;
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => {
     first.current?.focus();
   }, []);
 
+  const validation = validationFor(gift ?? row.productId);
   const live = validation ? editErrors(validation.product, row.line, fields, validation.defaultAmount, row.cells ?? {}) : {};
   const stale = row.errors; // what the engine said before this edit, until the person types
   const fieldError = (field: 'name' | 'email' | 'amount' | 'message'): string | undefined =>
     validation ? live[field] : issuesFor(stale, field).map(issueText)[0];
 
   const save = async (): Promise<void> => {
+    // Sent only when the gift changes (or replaces the file's unknown one): the engine then reads the catalog.
+    const newGift = canChoose && gift !== null && (gift !== row.productId || productError.length > 0);
     const saved = await stores.wizard.getState().editRow(row.id, {
       name: fields.name,
       email: fields.email,
       amount: fields.amount.trim() === '' ? null : fields.amount.trim(),
       message: fields.message.trim() === '' ? null : fields.message,
+      ...(newGift ? { product: String(gift) } : {}),
     });
     if (saved) onDone();
   };
@@ -200,7 +220,41 @@ export function DraftRowEditor({ row, index, product, validation, onDone }: Edit
       </span>
       {input('name', 'Name', first)}
       {input('email', 'E-mail')}
-      {product !== null && <ProductCell row={row} product={product} />}
+      {product !== null && !canChoose && <ProductCell row={row} product={product} />}
+      {canChoose && (
+        <span role="cell" className="cell cell-editing" data-field="product">
+          <select
+            aria-label={`Gift, line ${row.line}`}
+            title={chosen ? giftChoiceLabel(chosen) : undefined}
+            value={gift === null ? '' : String(gift)}
+            onChange={(e) => setGift(e.target.value === '' ? null : Number(e.target.value))}
+            onKeyDown={onKey}
+            aria-invalid={gift === null && productError.length > 0}
+            aria-describedby={gift === null && productError.length > 0 ? `edit-${row.id}-product-error` : undefined}
+            data-testid="edit-product"
+          >
+            {gift === null && <option value="">Choose a gift…</option>}
+            {/* The row's own gift stays offered even when the loaded catalog no longer lists it as orderable. */}
+            {!choices.some((p) => p.id === row.productId) && productError.length === 0 && <option value={String(row.productId)}>{product}</option>}
+            {choices.map((p) => (
+              <option key={p.id} value={String(p.id)}>
+                {giftChoiceLabel(p)}
+              </option>
+            ))}
+          </select>
+          {gift === null && productError.length > 0 && (
+            <span id={`edit-${row.id}-product-error`} className="cell-error" title={productError.map(issueText).join('\n')}>
+              {issueText(productError[0] as Issue)}
+            </span>
+          )}
+          {/* The narrow select cuts the name short: the chosen gift's price or range stays readable under it. */}
+          {chosen && (
+            <span className="cell-sub" data-testid="edit-product-price">
+              {formatPrice(chosen.price)}
+            </span>
+          )}
+        </span>
+      )}
       {input('amount', 'Amount')}
       {input('message', 'Message')}
       <span role="cell" className="cell">

@@ -22,10 +22,14 @@ export function DraftTable({ rows, filter }: { rows: readonly RowDto[]; filter: 
   const [editing, setEditing] = useState<number | null>(null);
   const catalog = useWizard((s) => s.products);
   const defaultAmountText = useWizard((s) => s.defaultAmount);
-  // A file with a gift column, or a draft whose rows are ordered as more than one product: each row says its gift.
+  // A file with a gift column, a draft whose rows are ordered as more than one product, or a row whose
+  // gift cell named no product: each row says its gift, and the editor offers another.
   const showProducts = useWizard(
-    (s) => s.preview?.mapping.product !== undefined || (s.draft !== null && s.rows.some((r) => r.productId !== s.draft?.productId)),
+    (s) =>
+      s.preview?.mapping.product !== undefined ||
+      (s.draft !== null && s.rows.some((r) => r.productId !== s.draft?.productId || r.errors.some((e) => e.field === 'product'))),
   );
+  const choices = useMemo(() => catalog.filter((p) => p.unorderableReason === null), [catalog]);
   // Each row is checked as typed against its own product (a gift per row), as the engine does on save.
   const validationFor = useMemo(() => {
     const byId = new Map<number, RowValidation>();
@@ -42,12 +46,12 @@ export function DraftTable({ rows, filter }: { rows: readonly RowDto[]; filter: 
       if (!row) return null;
       const product = showProducts ? productNameFor(row.productId, catalog, row.productName) : null;
       return row.id === editing ? (
-        <DraftRowEditor key={row.id} row={row} index={index} product={product} validation={validationFor(row.productId)} onDone={() => setEditing(null)} />
+        <DraftRowEditor key={row.id} row={row} index={index} product={product} choices={choices} validationFor={validationFor} onDone={() => setEditing(null)} />
       ) : (
         <DraftRow key={row.id} row={row} index={index} product={product} onEdit={() => setEditing(row.id)} />
       );
     },
-    [rows, editing, validationFor, showProducts, catalog],
+    [rows, editing, validationFor, showProducts, catalog, choices],
   );
 
   if (rows.length === 0) {

@@ -138,6 +138,25 @@ describe('new-campaign wizard store', () => {
     expect(store.getState().rows.find((r) => r.id === 1)?.state).toBe('skipped');
   });
 
+  it("an edit giving the row another gift sends its product; the engine's refusal stays on the row", async () => {
+    const { store, fake } = setup({
+      'rows:edit': (input) =>
+        input.product === '404'
+          ? { ok: false, error: { code: 'invalid-input', message: 'Line 3 cannot be given the gift "404": there is no product 404 among the products that can be ordered here' } }
+          : ok(row(input.rowId, { state: 'ready', productId: Number(input.product) })),
+    });
+    await store.getState().start('simulator', { sample: true });
+    store.getState().setText('senderName', 'Team');
+    expect(await store.getState().createDraft()).toBe(true);
+
+    expect(await store.getState().editRow(2, { name: 'Guest 2', email: 'g2@example.com', amount: null, message: null, product: '6' })).toBe(true);
+    expect(fake.callsOf('rows:edit')).toEqual([{ rowId: 2, name: 'Guest 2', email: 'g2@example.com', amount: null, message: null, product: '6' }]);
+    expect(store.getState().rowError).toBeNull();
+
+    expect(await store.getState().editRow(1, { name: 'Guest 1', email: 'g1@example.com', amount: null, message: null, product: '404' })).toBe(false);
+    expect(store.getState().rowError).toEqual({ rowId: 1, message: 'Line 3 cannot be given the gift "404": there is no product 404 among the products that can be ordered here' });
+  });
+
   it('sends only with confirmed: true and the totals the confirmation showed, and hands back the campaign', async () => {
     const { store, fake } = setup();
     await store.getState().start('simulator', { sample: true });
