@@ -305,6 +305,21 @@ export const contract = {
         amounts: z.array(moneySchema),
         /** The valid rows per product (a file of several gifts), with their face value per currency. */
         byProduct: z.array(z.object({ productId: z.number().int(), rows: z.number().int(), amounts: z.array(moneySchema) })),
+        /**
+         * What the draft would send under each choice for repeated recipients (all four
+         * combinations of campaigns:create's `repeats`): the valid rows it keeps to send, the valid
+         * rows it stores skipped by a repeat policy, and the kept rows' face value per currency and
+         * per product. The same rule the create applies (shared/domain/skips.ts repeatSkipOf).
+         */
+        toSend: z.array(
+          z.object({
+            repeats: z.object({ inCampaign: z.enum(['skip', 'send']), earlier: z.enum(['skip', 'send']) }),
+            rows: z.number().int(),
+            skipped: z.number().int(),
+            amounts: z.array(moneySchema),
+            byProduct: z.array(z.object({ productId: z.number().int(), rows: z.number().int(), amounts: z.array(moneySchema) })),
+          }),
+        ),
       }),
       /** The product the rows were checked against, as the catalog has it now. */
       product: productSchema,

@@ -44,3 +44,33 @@ export interface RepeatChoices {
 }
 
 export const DEFAULT_REPEAT_CHOICES: RepeatChoices = { inCampaign: 'skip', earlier: 'skip' };
+
+/** Every combination of the two choices, the default first. */
+export const EVERY_REPEAT_CHOICE: readonly RepeatChoices[] = [
+  DEFAULT_REPEAT_CHOICES,
+  { inCampaign: 'send', earlier: 'skip' },
+  { inCampaign: 'skip', earlier: 'send' },
+  { inCampaign: 'send', earlier: 'send' },
+];
+
+export const sameRepeatChoices = (a: RepeatChoices, b: RepeatChoices): boolean => a.inCampaign === b.inCampaign && a.earlier === b.earlier;
+
+/** What the import knows of a row's address: the earlier line it repeats (null: none), and whether an earlier campaign had it. */
+export interface RepeatFacts {
+  readonly repeatOf: number | null;
+  readonly earlierRecipient: boolean;
+}
+
+/**
+ * THE rule: the policy by which the import leaves a valid row out under `choices`, or null when
+ * the row is kept to send. A row that repeats an earlier line is 'repeat-in-campaign' unless "one
+ * gift per row" is chosen; else one whose recipient had a gift before is 'earlier-campaign' unless
+ * "send to earlier recipients too" is. A row that fails validation is never skipped by a policy
+ * (it is invalid): callers ask only for valid rows. The importer stores what this says, and the
+ * import step's figures (what the draft would send under each choice) count with it.
+ */
+export function repeatSkipOf(row: RepeatFacts, choices: RepeatChoices): SkipPolicy | null {
+  if (row.repeatOf !== null && choices.inCampaign === 'skip') return 'repeat-in-campaign';
+  if (row.earlierRecipient && choices.earlier === 'skip') return 'earlier-campaign';
+  return null;
+}

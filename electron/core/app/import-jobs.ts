@@ -9,7 +9,8 @@ import type { CsvImport } from '../../../shared/domain/csv/index.ts';
 import { CsvLimitError } from '../../../shared/domain/csv/limits.ts';
 import type { SheetInfo } from '../../../shared/domain/csv/index.ts';
 import { SheetChoiceNeeded, WorkbookError } from '../workbook/limits.ts';
-import { MoneyError, toDecimal, totalsByCurrency, type Money } from '../../../shared/domain/money.ts';
+import { MoneyError, toDecimal, type Money } from '../../../shared/domain/money.ts';
+import { figureFor, toSendUnderChoices, type ProductFigure } from '../../../shared/domain/repeat-figures.ts';
 import { renderReport, reportRowsOf } from '../campaigns/report.ts';
 import { revalidateRows, type RevalidateCounts } from '../campaigns/revalidate.ts';
 import { createFollowUp, FollowUpError, type FollowUpCounts, type FollowUpRequest } from '../campaigns/follow-up.ts';
@@ -107,6 +108,8 @@ export function runImportJob(db: Db, job: ImportJob): PreviewDto | CreateAnswer 
 
 // dto.ts's moneyDto, written out: dto.ts imports the engine, which the worker does not load.
 const money = (m: Money): MoneyDto => ({ currency: m.currency, amount: toDecimal(m) });
+const productsDto = (products: readonly ProductFigure[]): { productId: number; rows: number; amounts: MoneyDto[] }[] =>
+  products.map(({ productId, rows, amounts }) => ({ productId, rows, amounts: amounts.map(money) }));
 
 function mappingRecord(mapping: Readonly<Partial<Record<string, number>>>): Record<string, number> {
   return Object.fromEntries(Object.entries(mapping).filter((e): e is [string, number] => typeof e[1] === 'number'));
@@ -115,6 +118,9 @@ function mappingRecord(mapping: Readonly<Partial<Record<string, number>>>): Reco
 /** The import screen's view of a checked file: its layout, every row with its findings, the totals. */
 export function previewDto(result: CsvImport): PreviewDto {
   const { parsed, validation } = result;
+  // What the draft would send under each repeat choice (the importer's own rule), and every valid row ("send" to both).
+  const figures = toSendUnderChoices(validation.rows);
+  const everyValid = figureFor(figures, { inCampaign: 'send', earlier: 'send' });
   return {
     format: parsed.format,
     workbook: parsed.workbook ? { sheets: parsed.workbook.sheets.map((s) => ({ name: s.name, rows: s.rows })), sheet: parsed.workbook.sheet } : null,
@@ -141,22 +147,10 @@ export function previewDto(result: CsvImport): PreviewDto {
       duplicateEmails: validation.totals.duplicateEmails,
       knownEmails: validation.totals.knownEmails,
       amounts: validation.totals.totals.map(money),
-      byProduct: validRowsByProduct(validation.rows).map(({ productId, rows, amounts }) => ({ productId, rows, amounts: amounts.map(money) })),
+      byProduct: productsDto(everyValid?.byProduct ?? []),
+      toSend: figures.map((f) => ({ repeats: f.repeats, rows: f.rows, skipped: f.skipped, amounts: f.amounts.map(money), byProduct: productsDto(f.byProduct) })),
     },
   };
-}
-
-/** The valid rows per product they are ordered as (a gift per row), each with its face value per currency; in the order first seen. */
-function validRowsByProduct(rows: CsvImport['validation']['rows']): { productId: number; rows: number; amounts: Money[] }[] {
-  const groups = new Map<number, { rows: number; sums: Map<string, number> }>();
-  for (const row of rows) {
-    if (row.errors.length > 0) continue;
-    let group = groups.get(row.productId);
-    if (!group) groups.set(row.productId, (group = { rows: 0, sums: new Map() }));
-    group.rows += 1;
-    if (row.amount) group.sums.set(row.amount.currency, (group.sums.get(row.amount.currency) ?? 0) + row.amount.minor);
-  }
-  return [...groups].map(([productId, g]) => ({ productId, rows: g.rows, amounts: totalsByCurrency([...g.sums].map(([currency, minor]) => ({ currency, minor }))) }));
 }
 
 /** A workbook whose sheet must be chosen: its sheets and their rows, nothing read (`sheet` null). */
@@ -171,7 +165,7 @@ export function sheetChoiceDto(choice: SheetChoiceNeeded): PreviewDto {
     detectedMapping: {},
     problems: [],
     rows: [],
-    totals: { rows: 0, valid: 0, invalid: 0, duplicateEmails: 0, knownEmails: 0, amounts: [], byProduct: [] },
+    totals: { rows: 0, valid: 0, invalid: 0, duplicateEmails: 0, knownEmails: 0, amounts: [], byProduct: [], toSend: toSendUnderChoices([]).map((f) => ({ ...f, amounts: [], byProduct: [] })) },
   };
 }
 

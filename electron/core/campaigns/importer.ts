@@ -3,8 +3,8 @@
 import type { CsvImport, ImportOptions } from '../../../shared/domain/csv/index.ts';
 import { cellsByHeader } from '../../../shared/domain/message-template.ts';
 import type { Money } from '../../../shared/domain/money.ts';
-import { DEFAULT_REPEAT_CHOICES, type RepeatChoices, type SkipPolicy } from '../../../shared/domain/skips.ts';
-import { productChooser, type ValidatedRow } from '../../../shared/domain/validation.ts';
+import { DEFAULT_REPEAT_CHOICES, repeatSkipOf, type RepeatChoices } from '../../../shared/domain/skips.ts';
+import { productChooser } from '../../../shared/domain/validation.ts';
 import type { Db } from '../db/open.ts';
 import { createCampaign, type StoreInParts, type CreatedCampaign, type Environment, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { usedEmails, type NewRecipient } from '../db/repos/recipients.ts';
@@ -63,20 +63,16 @@ export function previewImport(db: Db, request: PreviewRequest): CsvImport {
 /**
  * The validated rows as the recipients table takes them, each with the cells it was read from. A
  * valid row that repeats an earlier line's address, or whose recipient had a gift from an earlier
- * campaign, is stored skipped by its policy unless `repeats` says to send it.
+ * campaign, is stored skipped by its policy unless `repeats` says to send it (repeatSkipOf, the
+ * rule the import step's figures count with: shared/domain/repeat-figures.ts).
  */
 export function recipientsOf({ parsed, validation }: CsvImport, mainProductId: number, repeats: RepeatChoices = DEFAULT_REPEAT_CHOICES): NewRecipient[] {
-  const skippedBy = (row: ValidatedRow): SkipPolicy | null => {
-    if (row.repeatOf !== null && repeats.inCampaign === 'skip') return 'repeat-in-campaign';
-    if (row.earlierRecipient && repeats.earlier === 'skip') return 'earlier-campaign';
-    return null;
-  };
   return validation.rows.map((row) => {
     const raw = row.raw;
     return {
       ...storedValues(row),
       line: row.line,
-      skippedBy: row.errors.length > 0 ? null : skippedBy(row),
+      skippedBy: row.errors.length > 0 ? null : repeatSkipOf(row, repeats),
       productId: row.productId === mainProductId ? null : row.productId,
       source: cellsByHeader(parsed.headers, raw),
     };

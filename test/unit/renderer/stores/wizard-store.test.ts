@@ -27,7 +27,7 @@ const preview: CallOutput<'campaigns:previewImport'> = {
   detectedMapping: { name: 0, email: 1 },
   problems: [],
   rows: [],
-  totals: { rows: 2, valid: 1, invalid: 1, duplicateEmails: 0, knownEmails: 0, amounts: [{ currency: 'USD', amount: '10.00' }], byProduct: [{ productId: 5, rows: 1, amounts: [{ currency: 'USD', amount: '10.00' }] }] },
+  totals: { rows: 2, valid: 1, invalid: 1, duplicateEmails: 0, knownEmails: 0, amounts: [{ currency: 'USD', amount: '10.00' }], byProduct: [{ productId: 5, rows: 1, amounts: [{ currency: 'USD', amount: '10.00' }] }], toSend: [] },
   product: product(5),
 };
 
@@ -199,7 +199,7 @@ describe('new-campaign wizard store: a workbook with several sheets', () => {
     headers: [],
     mapping: {},
     detectedMapping: {},
-    totals: { rows: 0, valid: 0, invalid: 0, duplicateEmails: 0, knownEmails: 0, amounts: [], byProduct: [] },
+    totals: { rows: 0, valid: 0, invalid: 0, duplicateEmails: 0, knownEmails: 0, amounts: [], byProduct: [], toSend: [] },
   };
 
   const workbookSetup = () =>
