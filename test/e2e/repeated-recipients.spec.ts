@@ -36,6 +36,15 @@ test('a repeated address is skipped by default; one gift per row sends it and th
   await expect(inCampaign).not.toBeChecked();
   await expect(page.getByTestId('repeats-in-campaign-hint')).toHaveText('3 rows repeat an address of an earlier line: skipped, one gift per person.');
   await expect(page.getByTestId('repeats-earlier-hint')).toHaveText('No one in this file has a gift from an earlier campaign here.');
+  // "Ready to send" and the cost are what the draft will send: the repeats left out, said beside.
+  const readyCount = page.getByTestId('preview-valid');
+  const leftOut = page.getByTestId('preview-left-out');
+  const previewCost = page.getByTestId('preview-cost');
+  await expect(readyCount).toHaveText('3');
+  await expect(leftOut).toHaveText('3 repeated rows will be left out');
+  await expect(previewCost).toHaveText('USD 30.00');
+  await app.screenshot('85-import-repeats-left-out');
+  await expectNoAxeViolations(page, 'wizard: import step, repeated rows left out');
   await app.wizard.createDraft();
   await expect(app.wizard.costCount).toHaveText('3');
   await app.wizard.filter('duplicates');
@@ -71,8 +80,12 @@ test('a repeated address is skipped by default; one gift per row sends it and th
 
   // 2. The same file again, one gift per row: every line is kept and the confirmation counts the people.
   await importFile('Speakers, one gift per row');
+  await expect(readyCount).toHaveText('3');
   await inCampaign.check();
   await expect(page.getByTestId('repeats-in-campaign-hint')).toHaveText('3 rows repeat an address of an earlier line: each gets its own gift.');
+  await expect(readyCount).toHaveText('6');
+  await expect(leftOut).toHaveCount(0);
+  await expect(previewCost).toHaveText('USD 60.00');
   await app.screenshot('82-import-one-gift-per-row');
   await expectNoAxeViolations(page, 'wizard: import step, one gift per row chosen');
   await app.wizard.createDraft();
@@ -97,6 +110,19 @@ test('a repeated address is skipped by default; one gift per row sends it and th
   await expect(page.getByTestId('repeats-earlier-hint')).toHaveText(
     '6 rows are for people who have a gift from an earlier campaign: skipped and listed in the draft.',
   );
+  await expect(readyCount).toHaveText('0');
+  await expect(leftOut).toHaveText('6 repeated rows will be left out');
+  // Sending to earlier recipients keeps one gift per person (the repeats of a line stay out); both keep every row.
+  await page.getByTestId('repeats-earlier').check();
+  await expect(readyCount).toHaveText('3');
+  await expect(leftOut).toHaveText('3 repeated rows will be left out');
+  await expect(previewCost).toHaveText('USD 30.00');
+  await inCampaign.check();
+  await expect(readyCount).toHaveText('6');
+  await expect(leftOut).toHaveCount(0);
+  await inCampaign.uncheck();
+  await page.getByTestId('repeats-earlier').uncheck();
+  await expect(readyCount).toHaveText('0');
   await app.wizard.createDraft();
   await expect(page.locator('[data-testid="draft-row"][data-status="skipped"]')).toHaveCount(6);
   await expect(app.wizard.row(2).getByTestId('skip-reason')).toContainText('Had a gift before');

@@ -45,13 +45,16 @@ async function sendAndDeliver(app: AppShell, name: string, screenshots: { confir
   await app.wizard.next();
   await app.wizard.uploadFile({ name: 'harborline-guests.csv', mimeType: 'text/csv', buffer: Buffer.from(guestsCsv(AMOUNTS), 'utf8') });
   await app.wizard.expectPreviewReady();
-  await expect(page.getByTestId('preview-valid')).toHaveText('3');
-  await expect(page.getByTestId('preview-cost')).toHaveText('USD 42.75');
   if (opts.repeats) {
-    // Earlier recipients are skipped at import unless chosen here; the confirmation still asks again.
+    // Earlier recipients are skipped at import unless chosen here (not counted as ready until then); the confirmation still asks again.
+    await expect(page.getByTestId('preview-valid')).toHaveText(String(3 - opts.repeats));
+    await expect(page.getByTestId('preview-left-out')).toHaveText(`${opts.repeats} repeated row${opts.repeats === 1 ? '' : 's'} will be left out`);
     await expect(page.getByTestId('repeats-earlier-hint')).toContainText(`${opts.repeats} row`);
     await page.getByTestId('repeats-earlier').check();
   }
+  await expect(page.getByTestId('preview-valid')).toHaveText('3');
+  await expect(page.getByTestId('preview-left-out')).toHaveCount(0);
+  await expect(page.getByTestId('preview-cost')).toHaveText('USD 42.75');
   await app.wizard.createDraft();
   await expect(app.wizard.costCount).toHaveText('3');
   await expect(app.wizard.costTotal).toHaveText('USD 42.75');

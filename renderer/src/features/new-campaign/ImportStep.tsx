@@ -2,14 +2,17 @@
 // sheet, chosen here when several hold rows), the column mapping, and what validation found, before
 // anything is stored.
 import type { TemplateFormat } from '../../../../shared/domain/file-formats.ts';
+import { figureFor } from '../../../../shared/domain/repeat-figures.ts';
+import type { RepeatChoices as Choices } from '../../../../shared/domain/skips.ts';
 import { Message } from '../../components/Message.tsx';
 import { Totals } from '../../components/Money.tsx';
 import { Stat } from '../../components/Stat.tsx';
 import { base64ToBytes } from '../../lib/base64.ts';
 import { downloadBytes } from '../../lib/download.ts';
+import { groupDigits } from '../../lib/money-display.ts';
 import { productNameFor } from '../../lib/products.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
-import type { Delimiter } from '../../stores/wizard-store.ts';
+import type { Delimiter, Preview } from '../../stores/wizard-store.ts';
 import { defaultMessageProblem } from './default-message.ts';
 import { importBlocker } from './import-blocker.ts';
 import { FileDrop } from './FileDrop.tsx';
@@ -31,6 +34,14 @@ const TEMPLATE_TYPES: Readonly<Record<TemplateFormat, string>> = {
   csv: 'text/csv;charset=utf-8',
 };
 
+/** The preview's figure for `repeats`: the valid rows the draft keeps to send, those a repeat policy leaves out, their cost. */
+function toSendUnder(preview: Preview, repeats: Choices): { rows: number; skipped: number; amounts: Preview['totals']['amounts']; byProduct: Preview['totals']['byProduct'] } {
+  const { totals } = preview;
+  return figureFor(totals.toSend, repeats) ?? { rows: totals.valid, skipped: 0, amounts: totals.amounts, byProduct: totals.byProduct };
+}
+
+const leftOutText = (n: number): string => `${groupDigits(String(n))} repeated ${n === 1 ? 'row' : 'rows'} will be left out`;
+
 export function ImportStep() {
   const stores = useStores();
   const w = stores.wizard.getState();
@@ -45,6 +56,9 @@ export function ImportStep() {
   const blocker = preview ? importBlocker(preview, file?.fileName ?? 'The file') : null;
   const messageProblem = preview ? defaultMessageProblem(preview) : null;
   const workbook = preview?.workbook ?? null;
+  const repeats = useWizard((s) => s.repeats);
+  // What the draft will send under the repeat choices ticked below (the importer's own rule, counted by the engine).
+  const toSend = preview ? toSendUnder(preview, repeats) : null;
   // A workbook whose sheet is not chosen yet: nothing was read, so there is nothing to map or count.
   const choosing = workbook !== null && workbook.sheet === null;
   const downloadTemplate = async (format: TemplateFormat): Promise<void> => {
@@ -78,7 +92,7 @@ export function ImportStep() {
         </Message>
       )}
       {workbook && workbook.sheets.length > 1 && <SheetChooser workbook={workbook} disabled={status === 'loading'} onChoose={(name) => void w.chooseSheet(name)} />}
-      {preview && !choosing && (
+      {preview && toSend && !choosing && (
         <>
           {workbook ? (
             <div className="detected" data-testid="detected">
@@ -106,17 +120,27 @@ export function ImportStep() {
           <MappingForm preview={preview} disabled={status === 'loading'} onChange={(field, col) => void w.setMapping(field, col)} />
           <div className="summary-cards" data-testid="preview-summary">
             <Stat label="Rows" value={preview.totals.rows} />
-            <Stat label="Ready to send" value={preview.totals.valid} tone="ok" testId="preview-valid" />
+            <div className="stat stat-ok">
+              <span className="stat-label">Ready to send</span>
+              <span className="stat-value num" data-testid="preview-valid">
+                {groupDigits(String(toSend.rows))}
+              </span>
+              {toSend.skipped > 0 && (
+                <span className="muted small" data-testid="preview-left-out">
+                  {leftOutText(toSend.skipped)}
+                </span>
+              )}
+            </div>
             <Stat label="Need fixing" value={preview.totals.invalid} tone={preview.totals.invalid > 0 ? 'bad' : undefined} testId="preview-invalid" />
             <Stat label="Repeated e-mails" value={preview.totals.duplicateEmails} tone={preview.totals.duplicateEmails > 0 ? 'warn' : undefined} />
             {preview.totals.knownEmails > 0 && <Stat label="In earlier campaigns" value={preview.totals.knownEmails} tone="warn" />}
             <div className="stat">
               <span className="stat-label">Cost of the ready rows</span>
-              <Totals list={preview.totals.amounts} testId="preview-cost" />
+              <Totals list={toSend.amounts} testId="preview-cost" />
             </div>
           </div>
           <ProductTotals
-            list={preview.totals.byProduct.map((p) => ({ productId: p.productId, name: productNameFor(p.productId, catalog), rows: p.rows, totals: p.amounts }))}
+            list={toSend.byProduct.map((p) => ({ productId: p.productId, name: productNameFor(p.productId, catalog), rows: p.rows, totals: p.amounts }))}
             label="Cost of the ready rows per gift"
             rowsText={(n) => `${n} ready`}
             testId="preview-by-product"
