@@ -151,6 +151,8 @@ export const campaignSummarySchema = z.object({
   acceptanceExpired: z.number().int(),
   /** Rows whose order answer disagreed with what they asked, or could not be read. */
   flagged: z.number().int(),
+  /** Of the failed rows, those campaigns:retryFailed would put back: not taken by a follow-up campaign (sent from there). */
+  retryable: z.number().int(),
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 

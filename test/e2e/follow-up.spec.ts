@@ -48,6 +48,7 @@ test('a follow-up campaign of the failed rows is a new draft, reviewed and sent 
   // Room for three gifts; the next three are refused for the balance and the campaign pauses.
   await expect(page.getByTestId('banner-refused')).toBeVisible({ timeout: 30_000 });
   await expect(app.campaign.count('failed')).toHaveText('3');
+  await expect(page.getByTestId('campaign-retry-failed')).toHaveText('Retry 3 failed');
 
   await page.getByTestId('campaign-follow-up').click();
   const dialog = page.getByTestId('follow-up-dialog');
@@ -91,4 +92,8 @@ test('a follow-up campaign of the failed rows is a new draft, reviewed and sent 
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coffee for the crew');
   await expect(app.campaign.count('failed')).toHaveText('3');
   await expect(app.campaign.count('ordered')).toHaveText('3');
+  // Those failed rows were sent from the follow-up: a retry here would put back none, so it is not offered.
+  await expect(page.getByTestId('campaign-retry-failed')).toHaveCount(0);
+  await app.screenshot('43-follow-up-source-no-retry');
+  await expectNoAxeViolations(page, 'campaign whose failed rows a follow-up took');
 });

@@ -2,6 +2,7 @@
 // currency, whether it is being sent right now, and when the next poll round is due.
 import type { CampaignSummary } from '../../../shared/contract.ts';
 import { getCampaign, getCampaignForOrders, productCount, type Campaign } from '../db/repos/campaigns.ts';
+import { countRetryable } from '../db/repos/recipient-edits.ts';
 import { chargedTotals, countByState, countExpiredAcceptances, countFlagged, faceValueTotals } from '../db/repos/recipients.ts';
 import { CampaignNotFoundError, type Engine } from '../engine.ts';
 import { moneyDto } from './dto.ts';
@@ -50,5 +51,7 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     nextPollAt: counts.ordered > 0 ? deps.nextPollAt(campaign) : null,
     acceptanceExpired: counts.ordered === 0 ? 0 : countExpiredAcceptances(db, campaign.id, now),
     flagged: countFlagged(db, campaign.id),
+    // Read from the failed rows only, and only when some failed (counts come from the tallies).
+    retryable: counts.failed === 0 ? 0 : countRetryable(db, campaign.id),
   };
 }

@@ -46,9 +46,10 @@ export function CampaignActions({ summary }: { summary: CampaignSummary }) {
           {busy === 'revalidate' ? 'Checking rows…' : 'Check rows again'}
         </button>
       )}
-      {summary.counts.failed > 0 && !summary.running && summary.sendState !== 'sending' && (
+      {/* The failed rows a retry puts back: not those a follow-up campaign took (sent from there). */}
+      {summary.retryable > 0 && !summary.running && summary.sendState !== 'sending' && (
         <button type="button" onClick={() => void c.retryFailed()} disabled={busy !== null} data-testid="campaign-retry-failed">
-          {busy === 'retry' ? 'Putting back…' : `Retry ${summary.counts.failed} failed`}
+          {busy === 'retry' ? 'Putting back…' : `Retry ${summary.retryable} failed`}
         </button>
       )}
       {followUpRows > 0 && !summary.running && summary.sendState !== 'sending' && (

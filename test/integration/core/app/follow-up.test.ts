@@ -33,9 +33,12 @@ describe('campaigns:followUp', () => {
 
     await h.ok('campaigns:send', { campaignId: source.id, confirmed: true });
     await waitFor('the run to end', () => h.events.find((e) => e.name === 'campaign:finished'));
-    expect((await h.ok('campaigns:get', { campaignId: source.id })).counts).toMatchObject({ ordered: 2, failed: 3 });
+    // Before a follow-up, every failed row is one a retry would put back.
+    expect(await h.ok('campaigns:get', { campaignId: source.id })).toMatchObject({ counts: { ordered: 2, failed: 3 }, retryable: 3 });
 
     const followUp = await h.ok('campaigns:followUp', { campaignId: source.id, include: ['failed'], name: '  Gala, second try  ' });
+    // The rows are the follow-up's now: still failed here, but none a retry would put back ("Retry N failed" is gone).
+    expect(await h.ok('campaigns:get', { campaignId: source.id })).toMatchObject({ counts: { failed: 3 }, retryable: 0 });
     expect(followUp).toMatchObject({ name: 'Gala, second try', environment: 'simulator', productId, sendState: 'draft', currency: 'USD', running: false });
     expect(followUp.id).not.toBe(source.id);
     expect(followUp.counts).toMatchObject({ ready: 3, invalid: 0, ordered: 0, failed: 0 });
@@ -56,7 +59,8 @@ describe('campaigns:followUp', () => {
 
     // The source's failed rows are the follow-up's now: never retried there, nor followed up again
     // (before either, two drafts of the same rows could both pass their pre-flights and both pay).
-    expect((await h.ok('campaigns:retryFailed', { campaignId: source.id })).requeued).toBe(0);
+    const retried = await h.ok('campaigns:retryFailed', { campaignId: source.id });
+    expect(retried).toMatchObject({ requeued: 0, campaign: { counts: { failed: 3 }, retryable: 0 } });
     const failedRow = listCampaignRows(h.engine.db, source.id).find((r) => r.state === 'failed');
     expect(failedRow?.followedUpIn).toBe(followUp.id);
     const one = await h.service.invoke('rows:retry', { rowId: failedRow?.id ?? 0 });

@@ -29,8 +29,10 @@ describe('a service that refuses every order the same way', () => {
     // The balance is topped up; the failed rows go back in one step, and the campaign is sent again.
     sim.setAccount(SIMULATOR_LOCAL_KEY, { balance: '10000.00' });
     const retried = await h.ok('campaigns:retryFailed', { campaignId: created.id });
-    expect(retried.requeued).toBe(paused.counts.failed);
+    expect(paused.retryable).toBe(paused.counts.failed);
+    expect(retried.requeued).toBe(paused.retryable);
     expect(retried.campaign.counts).toMatchObject({ failed: 0, ready: 28 });
+    expect(retried.campaign.retryable).toBe(0);
     await h.ok('campaigns:send', { campaignId: created.id, confirmed: true });
     await waitFor('the second run to end', () => h.events.filter((e) => e.name === 'campaign:finished').length === 2);
 

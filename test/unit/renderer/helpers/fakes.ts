@@ -110,6 +110,8 @@ export function summary(overrides: Partial<CampaignSummary> = {}): CampaignSumma
     nextPollAt: null,
     acceptanceExpired: 0,
     flagged: 0,
+    // Every failed row can be retried unless told otherwise (none was taken by a follow-up).
+    retryable: overrides.counts?.failed ?? 0,
     ...overrides,
   };
 }
