@@ -165,7 +165,9 @@ function readSheet(zip: Zip, sheet: XlsxSheet, dates: readonly boolean[], shared
   const name = sheet.name;
   let rowNumber = 0;
   let rowElements = 0;
-  let cells: string[] = [];
+  // One working array for the row being read; each row handed on is an exact-size copy (a pushed-to
+  // array keeps spare capacity: 17 slots for a 4-cell row, kept as long as the import keeps the row).
+  const cells: string[] = [];
   let filled = false;
   let nonBlank = 0;
   let cellCount = 0;
@@ -210,7 +212,7 @@ function readSheet(zip: Zip, sheet: XlsxSheet, dates: readonly boolean[], shared
             throw damaged(`sheet "${name}" has a row numbered ${r ?? next} after row ${rowNumber}`);
           }
           rowNumber = next;
-          cells = [];
+          cells.length = 0;
           filled = false;
           column = 0;
           break;
@@ -248,7 +250,7 @@ function readSheet(zip: Zip, sheet: XlsxSheet, dates: readonly boolean[], shared
         case 'row':
           if (filled) {
             nonBlank++;
-            onRow?.(cells, rowNumber);
+            onRow?.(cells.slice(), rowNumber);
           }
           break;
         case 'rPh':
