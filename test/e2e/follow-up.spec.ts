@@ -94,6 +94,8 @@ test('a follow-up campaign of the failed rows is a new draft, reviewed and sent 
   await expect(app.campaign.count('ordered')).toHaveText('3');
   // Those failed rows were sent from the follow-up: a retry here would put back none, so it is not offered.
   await expect(page.getByTestId('campaign-retry-failed')).toHaveCount(0);
+  // Nor is another follow-up: the follow-up took every row there was to follow up.
+  await expect(page.getByTestId('campaign-follow-up')).toHaveCount(0);
   await app.screenshot('43-follow-up-source-no-retry');
   await expectNoAxeViolations(page, 'campaign whose failed rows a follow-up took');
 });

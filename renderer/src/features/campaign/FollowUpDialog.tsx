@@ -7,9 +7,13 @@ import { FOLLOW_UP_KINDS, type FollowUpKind } from '../../../../shared/domain/fo
 import { Dialog } from '../../components/Dialog.tsx';
 import { Message } from '../../components/Message.tsx';
 
-/** How many rows of each kind the campaign has now (expired acceptances are counted by the engine). */
+/**
+ * How many rows of each kind the campaign has now (expired acceptances are counted by the engine).
+ * Failed rows an earlier follow-up took are left out (`retryable`); cancelled and expired rows it
+ * took are still counted here, though a follow-up would not take them again.
+ */
 export function followUpCounts(summary: CampaignSummary): Record<FollowUpKind, number> {
-  return { failed: summary.counts.failed, cancelled: summary.counts.cancelled, expired: summary.acceptanceExpired };
+  return { failed: summary.retryable, cancelled: summary.counts.cancelled, expired: summary.acceptanceExpired };
 }
 
 const LABELS: Record<FollowUpKind, (n: number) => string> = {
