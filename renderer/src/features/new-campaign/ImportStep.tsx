@@ -120,17 +120,19 @@ export function ImportStep() {
           <MappingForm preview={preview} disabled={status === 'loading'} onChange={(field, col) => void w.setMapping(field, col)} />
           <div className="summary-cards" data-testid="preview-summary">
             <Stat label="Rows" value={preview.totals.rows} />
-            <div className="stat stat-ok">
-              <span className="stat-label">Ready to send</span>
-              <span className="stat-value num" data-testid="preview-valid">
-                {groupDigits(String(toSend.rows))}
-              </span>
-              {toSend.skipped > 0 && (
-                <span className="muted small" data-testid="preview-left-out">
-                  {leftOutText(toSend.skipped)}
-                </span>
-              )}
-            </div>
+            <Stat
+              label="Ready to send"
+              value={toSend.rows}
+              tone="ok"
+              testId="preview-valid"
+              note={
+                toSend.skipped > 0 && (
+                  <span className="muted small" data-testid="preview-left-out">
+                    {leftOutText(toSend.skipped)}
+                  </span>
+                )
+              }
+            />
             <Stat label="Need fixing" value={preview.totals.invalid} tone={preview.totals.invalid > 0 ? 'bad' : undefined} testId="preview-invalid" />
             <Stat label="Repeated e-mails" value={preview.totals.duplicateEmails} tone={preview.totals.duplicateEmails > 0 ? 'warn' : undefined} />
             {preview.totals.knownEmails > 0 && <Stat label="In earlier campaigns" value={preview.totals.knownEmails} tone="warn" />}
