@@ -153,6 +153,8 @@ export const campaignSummarySchema = z.object({
   flagged: z.number().int(),
   /** Of the failed rows, those campaigns:retryFailed would put back: not taken by a follow-up campaign (sent from there). */
   retryable: z.number().int(),
+  /** The country of its product as validated (the catalog its rows' gifts come from); null when the product states none. */
+  countryCode: z.string().nullable(),
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 

@@ -8,7 +8,7 @@ import { keepProductErrors, productChooser, validateRows } from '../../../shared
 import { snapshotOf, validationProduct } from '../campaigns/products.ts';
 import { campaignChecks, storedRowInput, storedValues } from '../campaigns/stored-rows.ts';
 import { serviceName } from '../connections.ts';
-import type { Campaign, ProductSnapshot } from '../db/repos/campaigns.ts';
+import { campaignCountry, type Campaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { editRow, requeueFailed, skip, unskip } from '../db/repos/recipient-edits.ts';
 import { getRecipient, isUsedEmail, rowsWithEmailLike, type Recipient } from '../db/repos/recipients.ts';
 import type { AppContext } from './context.ts';
@@ -54,7 +54,7 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
    */
   const giftFor = async (campaign: Campaign & { readonly products: ReadonlyMap<number, ProductSnapshot> }, line: number, named: string): Promise<{ id: number; snapshot: ProductSnapshot }> => {
     const connection = await engine.connectionFor(campaign);
-    const country = typeof campaign.product.countryCode === 'string' ? campaign.product.countryCode : undefined;
+    const country = campaignCountry(campaign) ?? undefined;
     // A product whose record states no currency is read in the one the campaign was validated in.
     const catalog = await engine.catalog(connection, country, { currency: campaign.product.currency });
     const chosen = productChooser(catalog.orderable.map((p) => validationProduct(p.id, snapshotOf(p))))(named);

@@ -1,7 +1,7 @@
 // A campaign as the list and the campaign screen show it: counts, charged and remaining totals per
 // currency, whether it is being sent right now, and when the next poll round is due.
 import type { CampaignSummary } from '../../../shared/contract.ts';
-import { getCampaign, getCampaignForOrders, productCount, type Campaign } from '../db/repos/campaigns.ts';
+import { campaignCountry, getCampaign, getCampaignForOrders, productCount, type Campaign } from '../db/repos/campaigns.ts';
 import { countRetryable } from '../db/repos/recipient-edits.ts';
 import { chargedTotals, countByState, countExpiredAcceptances, countFlagged, faceValueTotals } from '../db/repos/recipients.ts';
 import { CampaignNotFoundError, type Engine } from '../engine.ts';
@@ -53,5 +53,6 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     flagged: countFlagged(db, campaign.id),
     // Read from the failed rows only, and only when some failed (counts come from the tallies).
     retryable: counts.failed === 0 ? 0 : countRetryable(db, campaign.id),
+    countryCode: campaignCountry(campaign),
   };
 }

@@ -93,6 +93,14 @@ const campaignRow = z
   }));
 export type Campaign = z.output<typeof campaignRow>;
 
+/**
+ * The campaign's country: its product's as validated (the service's country_code, kept in the
+ * snapshot), whose catalog its rows' gifts come from; null when the product stated none.
+ */
+export function campaignCountry(campaign: Pick<Campaign, 'product'>): string | null {
+  return typeof campaign.product.countryCode === 'string' ? campaign.product.countryCode : null;
+}
+
 export interface CreatedCampaign {
   readonly campaign: Campaign;
   readonly counts: StateCounts;

@@ -112,6 +112,7 @@ export function summary(overrides: Partial<CampaignSummary> = {}): CampaignSumma
     flagged: 0,
     // Every failed row can be retried unless told otherwise (none was taken by a follow-up).
     retryable: overrides.counts?.failed ?? 0,
+    countryCode: 'US',
     ...overrides,
   };
 }
