@@ -6,6 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
+import { simulatorOrders } from './support/simulator-state.ts';
 
 const FIFTY = 'Pinecrest Outfitters $50';
 const BOOKS = 'Northwind Books Gift Card $25';
@@ -198,4 +199,73 @@ test('a row whose gift named no product is given one in the editor, and sent as 
   await expect(app.campaign.root).toBeVisible();
   await app.campaign.checkUntilDelivered(5);
   await expect(app.campaign.rowByEmail('alan@example.com').getByTestId('row-product')).toHaveText(MARKET);
+});
+
+// A draft kept for later and reopened from the campaigns list (after a reload: nothing of the wizard
+// that made it is left) offers the same gift select: the catalog of the campaign's country is read
+// again, a volunteer's row is moved to the speakers' gift (its amount checked against that gift as
+// typed), and the order the service records for it is for that product.
+test('a draft reopened from the campaigns list gives a row another gift, and its order is for that product', async ({ app, shell, page, dataDir }) => {
+  await app.open(shell.url);
+  await app.nav('new');
+  await app.wizard.chooseProduct(BOOKS);
+  await app.wizard.fillSetup({ name: 'Conference thanks, reopened', sender: 'Events team' });
+  await app.wizard.next();
+  await app.wizard.uploadFile({ name: 'tiers.csv', mimeType: 'text/csv', buffer: Buffer.from(`${CSV}\r\n`, 'utf8') });
+  await app.wizard.expectPreviewReady();
+  await app.wizard.createDraft();
+  await page.getByRole('button', { name: 'Keep as draft for later' }).click();
+  await expect(app.campaigns.root).toBeVisible();
+
+  await app.open(shell.url);
+  await app.nav('campaigns');
+  await app.campaigns.campaign('Conference thanks, reopened').getByTestId('campaign-open').click();
+  await app.wizard.expectStep('review');
+  await expect(app.wizard.row(4).getByTestId('row-product')).toHaveText(BOOKS);
+  await expect(app.wizard.costTotal).toHaveText('USD 150.00');
+
+  const editor = page.locator('[data-testid="draft-row-editor"][data-line="4"]');
+  await expect(async () => {
+    if ((await editor.count()) === 0) await app.wizard.row(4).getByTestId('row-edit').click();
+    await expect(editor).toBeVisible({ timeout: 2_000 });
+  }).toPass();
+  const choice = editor.getByLabel('Gift, line 4');
+  await expect(choice.locator('option:checked')).toHaveText(`${BOOKS} · USD 25.00`);
+  await expect(choice.locator('option')).toContainText([`${BOOKS} · USD 25.00`, `${FIFTY} · USD 50.00`, 'Harborline Market eGift · USD 5.00 – 500.00']);
+  await expect(choice.locator('option', { hasText: 'Maple & Reed Spa Day' })).toHaveCount(0);
+  await choice.selectOption({ label: `${FIFTY} · USD 50.00` });
+  const fiftyId = Number(await choice.inputValue());
+  expect(fiftyId).toBeGreaterThan(0);
+  await expect(editor.getByTestId('edit-product-price')).toHaveText('USD 50.00');
+  // The amount the row had (the $25 gift's) is checked against the gift chosen, as it is typed.
+  await expect(editor.getByTestId('edit-amount')).toHaveAttribute('aria-invalid', 'true');
+  await expect(editor.locator('.cell-error').first()).toContainText('fixed price of USD 50.00');
+  await editor.getByTestId('edit-amount').fill('50');
+  await expect(editor.getByTestId('edit-amount')).toHaveAttribute('aria-invalid', 'false');
+  await app.screenshot('77-reopened-draft-choose-gift');
+  await expectNoAxeViolations(page, 'wizard: a reopened draft, choosing a row\'s gift');
+  await editor.getByTestId('edit-save').click();
+  await expect(editor).toHaveCount(0);
+
+  await expect(app.wizard.row(4)).toHaveAttribute('data-status', 'ready');
+  await expect(app.wizard.row(4).getByTestId('row-product')).toHaveText(FIFTY);
+  await expect(app.wizard.costCount).toHaveText('4');
+  await expect(app.wizard.costTotal).toHaveText('USD 175.00');
+  const costByProduct = page.getByTestId('cost-by-product').getByTestId('product-total');
+  await expect(costByProduct.filter({ hasText: FIFTY })).toContainText('3 to send');
+  await expect(costByProduct.filter({ hasText: BOOKS })).toContainText('1 to send');
+  await app.screenshot('78-reopened-draft-gift-chosen');
+
+  await app.wizard.openConfirm();
+  await expect(app.wizard.confirmDialog.getByTestId('confirm-count')).toHaveText('4');
+  await expect(app.wizard.confirmDialog.getByTestId('confirm-total')).toHaveText('USD 175.00');
+  await app.wizard.confirmSend();
+  await expect(app.campaign.root).toBeVisible();
+  await app.campaign.checkUntilDelivered(4);
+  await expect(app.campaign.rowByEmail('linus@example.com').getByTestId('row-product')).toHaveText(FIFTY);
+
+  // The service's own record: one order for Linus, for the speakers' gift at its price.
+  const linus = simulatorOrders(dataDir).filter((o) => o.recipientEmail === 'linus@example.com');
+  expect(linus).toHaveLength(1);
+  expect(linus[0]).toMatchObject({ productId: fiftyId, price: { currency: 'USD', minor: 5000 } });
 });

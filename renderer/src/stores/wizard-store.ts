@@ -446,8 +446,18 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
       },
 
       async openDraft(campaign) {
-        set({ ...initialData(campaign.environment, deps.now()), draft: campaign, step: 'review', name: campaign.name });
-        await Promise.all([loadRows(campaign.id), loadPreflight(campaign.id)]);
+        // The catalog of the campaign's country gives the gifts its row editor offers, read as the
+        // new-campaign flow reads it; in the campaign's currency, as rows:edit reads it for a product
+        // whose record states none. A product that stated no country leaves the catalog empty.
+        const country = campaign.countryCode;
+        set({
+          ...initialData(campaign.environment, deps.now()),
+          draft: campaign,
+          step: 'review',
+          name: campaign.name,
+          ...(country !== null ? { country, currency: campaign.currency } : {}),
+        });
+        await Promise.all([loadRows(campaign.id), loadPreflight(campaign.id), ...(country !== null ? [loadProducts(false)] : [])]);
       },
 
       setRowFilter(rowFilter) {

@@ -24,7 +24,7 @@ export function CostSummary() {
   const preflight = useWizard((s) => s.preflight);
   const status = useWizard((s) => s.preflightStatus);
   const draft = useWizard((s) => s.draft);
-  // Known while the wizard that made the draft is open (a draft reopened from the list has no catalog).
+  // Known while the wizard that made the draft is open (a draft reopened from the list has its country's catalog but no product chosen).
   const product = useWizard((s) => (s.draft && s.draft.productId === s.productId ? selectedProduct(s) : null));
   const catalog = useWizard((s) => s.products);
   const counts = draft?.counts;

@@ -188,6 +188,36 @@ describe('new-campaign wizard store', () => {
   });
 });
 
+describe('new-campaign wizard store: a draft reopened from the list', () => {
+  it("reads the catalog of the campaign's country, in its currency, so the row editor can offer its gifts", async () => {
+    const { store, fake } = setup();
+    await store.getState().openDraft(summary({ id: 'd1', sendState: 'draft', environment: 'sandbox', countryCode: 'GB', currency: 'GBP', name: 'Speakers' }));
+    const s = store.getState();
+    expect(fake.callsOf('products:list')).toEqual([{ environment: 'sandbox', country: 'GB', currency: 'GBP' }]);
+    expect(s.productsStatus).toBe('ready');
+    expect(s.products.map((p) => p.id)).toEqual([5, 6]);
+    expect(s).toMatchObject({ step: 'review', name: 'Speakers', country: 'GB', environment: 'sandbox', productId: null });
+    expect(s.draft?.id).toBe('d1');
+    expect(s.rows).toHaveLength(2);
+  });
+
+  it('reads no catalog for a campaign whose product stated no country, and says nothing is loaded', async () => {
+    const { store, fake } = setup();
+    await store.getState().openDraft(summary({ id: 'd1', sendState: 'draft', countryCode: null }));
+    expect(fake.callsOf('products:list')).toEqual([]);
+    expect(store.getState().products).toEqual([]);
+    expect(store.getState().productsStatus).toBe('idle');
+    expect(store.getState().rows).toHaveLength(2);
+  });
+
+  it("keeps the draft's rows when the catalog cannot be read, and says why", async () => {
+    const { store } = setup({ 'products:list': () => ({ ok: false, error: { code: 'service-unreachable', message: 'The built-in simulator did not answer.' } }) });
+    await store.getState().openDraft(summary({ id: 'd1', sendState: 'draft' }));
+    expect(store.getState()).toMatchObject({ productsStatus: 'failed', productsError: 'The built-in simulator did not answer.', products: [] });
+    expect(store.getState().rows).toHaveLength(2);
+  });
+});
+
 describe('new-campaign wizard store: a workbook with several sheets', () => {
   const sheets = [{ name: 'Notes', rows: 3 }, { name: 'Speakers', rows: 49 }];
   const asking: CallOutput<'campaigns:previewImport'> = {
