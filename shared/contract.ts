@@ -155,6 +155,13 @@ export const campaignSummarySchema = z.object({
   retryable: z.number().int(),
   /** The country of its product as validated (the catalog its rows' gifts come from); null when the product states none. */
   countryCode: z.string().nullable(),
+  /**
+   * The rows campaigns:followUp would take now, per kind: failed (= retryable), cancelled, and
+   * ordered rows whose acceptance link expired; none an earlier follow-up took.
+   */
+  followUpRows: z.record(z.enum(FOLLOW_UP_KINDS), z.number().int()),
+  /** The follow-up campaigns that took failed rows of this one, each with how many (pausedDetail says so). */
+  failedFollowedUp: z.array(z.object({ id: z.string(), name: z.string(), rows: z.number().int() })),
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 

@@ -2,8 +2,16 @@
 // currency, whether it is being sent right now, and when the next poll round is due.
 import type { CampaignSummary } from '../../../shared/contract.ts';
 import { campaignCountry, getCampaign, getCampaignForOrders, productCount, type Campaign } from '../db/repos/campaigns.ts';
-import { countRetryable } from '../db/repos/recipient-edits.ts';
-import { chargedTotals, countByState, countExpiredAcceptances, countFlagged, faceValueTotals } from '../db/repos/recipients.ts';
+import { pausedDetailNow } from '../campaigns/send-outcome.ts';
+import {
+  chargedTotals,
+  countByState,
+  countExpiredAcceptances,
+  countFlagged,
+  countFollowUpCandidates,
+  failedRowsFollowedUp,
+  faceValueTotals,
+} from '../db/repos/recipients.ts';
 import { CampaignNotFoundError, type Engine } from '../engine.ts';
 import { moneyDto } from './dto.ts';
 
@@ -30,6 +38,12 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
   const { db } = deps.engine;
   const now = deps.engine.clock.now();
   const counts = countByState(db, campaign.id);
+  const acceptanceExpired = counts.ordered === 0 ? 0 : countExpiredAcceptances(db, campaign.id, now);
+  // Read only when the campaign has rows of a follow-up kind (counts come from the tallies).
+  const followUpRows =
+    counts.failed + counts.cancelled + acceptanceExpired === 0 ? { failed: 0, cancelled: 0, expired: 0 } : countFollowUpCandidates(db, campaign.id, now);
+  // The failed rows a retry puts back are the failed rows a follow-up may take: when fewer than failed, one took some.
+  const failedFollowedUp = counts.failed > followUpRows.failed ? failedRowsFollowedUp(db, campaign.id) : [];
   return {
     id: campaign.id,
     name: campaign.name,
@@ -41,7 +55,7 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     currency: campaign.currency,
     sendState: campaign.sendState,
     pausedReason: campaign.pausedReason,
-    pausedDetail: campaign.pausedDetail,
+    pausedDetail: pausedDetailNow({ ...campaign, retryable: followUpRows.failed, left: counts.ready + counts.sending, failedFollowedUp }),
     running: deps.isRunning(campaign.id),
     counts,
     charged: chargedTotals(db, campaign.id),
@@ -49,10 +63,11 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     remaining: faceValueTotals(db, campaign.id, ['ready', 'sending']).map(moneyDto),
     createdAt: campaign.createdAt,
     nextPollAt: counts.ordered > 0 ? deps.nextPollAt(campaign) : null,
-    acceptanceExpired: counts.ordered === 0 ? 0 : countExpiredAcceptances(db, campaign.id, now),
+    acceptanceExpired,
     flagged: countFlagged(db, campaign.id),
-    // Read from the failed rows only, and only when some failed (counts come from the tallies).
-    retryable: counts.failed === 0 ? 0 : countRetryable(db, campaign.id),
+    retryable: followUpRows.failed,
     countryCode: campaignCountry(campaign),
+    followUpRows,
+    failedFollowedUp,
   };
 }

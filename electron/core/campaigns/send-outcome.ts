@@ -78,11 +78,47 @@ export function rejectionText(status: number, code: string | undefined, message:
   return `${message} (HTTP ${status}${code ? ` ${code}` : ''})`;
 }
 
+// What a refused pause advises when it pauses: stored at the end of its detail (refusedDetail).
+const REFUSED_ADVICE = 'Sending paused rather than fail every row; fix the cause with the service (a balance, a product), retry the failed rows, then resume.';
+
 export function refusedDetail(times: number, refusal: string): string {
-  return (
-    `The service refused ${times} orders in a row with the same answer: ${refusal}. Sending paused rather than fail every row; ` +
-    'fix the cause with the service (a balance, a product), retry the failed rows, then resume.'
-  );
+  return `The service refused ${times} orders in a row with the same answer: ${refusal}. ${REFUSED_ADVICE}`;
+}
+
+/** What a paused campaign's detail rests on now, from its summary's counts. */
+export interface PauseFacts {
+  readonly pausedReason: PauseReason | null;
+  readonly pausedDetail: string | null;
+  /** Its failed rows a retry puts back (none a follow-up took). */
+  readonly retryable: number;
+  /** Rows still to send here (ready and sending). */
+  readonly left: number;
+  /** The follow-up campaigns that took its failed rows, and how many each (recipients.ts failedRowsFollowedUp). */
+  readonly failedFollowedUp: readonly { readonly name: string; readonly rows: number }[];
+}
+
+const rowsText = (n: number): string => `${n} row${n === 1 ? '' : 's'}`;
+
+/**
+ * The pause's detail as it stands now. A refused pause advises retrying the failed rows; once a
+ * follow-up campaign took some, it says where they went and what resuming still sends (or that
+ * nothing is left here), and asks to retry only the failed rows a retry still puts back.
+ * Any other detail is returned as stored.
+ */
+export function pausedDetailNow(facts: PauseFacts): string | null {
+  const detail = facts.pausedDetail;
+  const taken = facts.failedFollowedUp.reduce((n, f) => n + f.rows, 0);
+  if (facts.pausedReason !== 'refused' || detail === null || !detail.endsWith(REFUSED_ADVICE) || taken === 0) return detail;
+  const names = facts.failedFollowedUp.map((f) => `"${f.name}"`);
+  const where = names.length === 1 ? `follow-up campaign ${names[0] ?? ''}` : `follow-up campaigns ${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+  const gone = `${taken === 1 ? 'One failed row' : `${taken} failed rows`} went to ${where} and ${taken === 1 ? 'is' : 'are'} sent from there`;
+  const next =
+    facts.retryable > 0
+      ? `fix the cause with the service (a balance, a product), retry the ${facts.retryable} other failed row${facts.retryable === 1 ? '' : 's'}, then resume.`
+      : facts.left > 0
+        ? `fix the cause with the service (a balance, a product), then resume to send the ${rowsText(facts.left)} still to send here.`
+        : 'nothing is left to send here.';
+  return `${detail.slice(0, -REFUSED_ADVICE.length)}Sending paused rather than fail every row. ${gone}; ${next}`;
 }
 
 export function authDetail(message: string): string {

@@ -11,7 +11,7 @@ import type { Issue } from '../parse.ts';
 import { dropUnusedCampaignProduct, keepCampaignProduct, type ProductSnapshot } from './campaigns.ts';
 import type { EventKind } from './events.ts';
 import { applyAndLog, assertTransition } from './recipient-transitions.ts';
-import { getRecipient } from './recipients.ts';
+import { FOLLOW_UP_ROWS_SQL, getRecipient } from './recipients.ts';
 
 // Moves between states that need no data, from a state the caller names.
 function move(db: Db, rowId: number, from: RowState, to: RowState, kind: EventKind, now: number): boolean {
@@ -60,14 +60,10 @@ export function requeueFailed(db: Db, rowId: number, now: number): boolean {
 }
 
 // A campaign's rows a retry puts back: failed, and not taken by a follow-up campaign (sent from
-// there). The one definition, for the retry and for the count the campaign screen shows. The index
-// on (campaign_id, state) reads only the campaign's failed rows.
-const RETRYABLE_ROWS = `FROM recipients WHERE campaign_id = ? AND state = 'failed' AND followed_up_in IS NULL`;
-
-/** How many rows requeueFailedRows would put back now (what "Retry N failed" counts). */
-export function countRetryable(db: Db, campaignId: string): number {
-  return z.number().int().parse(statement(db, `SELECT count(*) ${RETRYABLE_ROWS}`).pluck().get(campaignId));
-}
+// there), which are the failed rows a follow-up may take: one definition (recipients.ts), for the
+// retry, the follow-up and the counts the campaign screen shows ("Retry N failed" is
+// countFollowUpCandidates's failed). The index on (campaign_id, state) reads only the failed rows.
+const RETRYABLE_ROWS = `FROM recipients WHERE ${FOLLOW_UP_ROWS_SQL.failed}`;
 
 /**
  * Every failed row of a campaign back to ready (the person's "retry the failed rows"), each with
@@ -76,7 +72,7 @@ export function countRetryable(db: Db, campaignId: string): number {
  */
 export function requeueFailedRows(db: Db, campaignId: string, now: number): number {
   return db.transaction(() => {
-    const ids = z.array(z.number().int()).parse(statement(db, `SELECT id ${RETRYABLE_ROWS} ORDER BY id`).pluck().all(campaignId));
+    const ids = z.array(z.number().int()).parse(statement(db, `SELECT id ${RETRYABLE_ROWS} ORDER BY id`).pluck().all({ campaignId }));
     return ids.filter((id) => requeueFailed(db, id, now)).length;
   }).immediate();
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { emailKey } from '../../../../shared/domain/email.ts';
 import { exactDecimalText, isCurrencyCode, type DecimalAmount, type Money } from '../../../../shared/domain/money.ts';
 import { findingSchema } from '../../../../shared/domain/findings.ts';
+import { FOLLOW_UP_KINDS, type FollowUpKind } from '../../../../shared/domain/follow-up.ts';
 import { HAS_A_GIFT, ROW_STATES, type RowState } from '../../../../shared/domain/rows.ts';
 import { SKIP_POLICIES, type SkipPolicy } from '../../../../shared/domain/skips.ts';
 import { newExternalReferenceId } from '../ids.ts';
@@ -389,19 +390,53 @@ export function faceValueTotals(db: Db, campaignId: string, states: readonly Row
 }
 
 /**
- * The rows a follow-up campaign may take, in file order: failed, cancelled, and ordered rows whose
- * acceptance link expired by `now` (the SQL states acceptance.ts's rule so that only those are read;
- * the caller decides each row's kind with followUpKindOf).
+ * The rows of each kind a follow-up campaign may take (shared/domain/follow-up.ts): failed,
+ * cancelled, and ordered rows whose acceptance link expired by @now (acceptance.ts's rule in SQL),
+ * none an earlier follow-up took (followed_up_in, set when one takes it). The one definition, for
+ * the follow-up itself, the counts the campaign screen shows and the retry (a failed row a retry
+ * puts back is exactly a failed row a follow-up may take). Parameters @campaignId and @now. Each
+ * kind reads only its own rows: through (campaign_id, state), or the partial index of ordered rows
+ * by acceptance expiry.
+ */
+export const FOLLOW_UP_ROWS_SQL: Readonly<Record<FollowUpKind, string>> = {
+  failed: `campaign_id = @campaignId AND state = 'failed' AND followed_up_in IS NULL`,
+  cancelled: `campaign_id = @campaignId AND state = 'cancelled' AND followed_up_in IS NULL`,
+  expired: `campaign_id = @campaignId AND state = 'ordered' AND acceptance_expiry < @now AND followed_up_in IS NULL`,
+};
+
+/**
+ * The rows a follow-up campaign may take, in file order (the caller decides each row's kind with
+ * followUpKindOf). One OR of the kinds' conditions, each read through its index.
  */
 export function listFollowUpCandidates(db: Db, campaignId: string, now: number): Recipient[] {
-  return parseRecipients(
-    statement(
-      db,
-      `SELECT * FROM recipients WHERE campaign_id = ? AND followed_up_in IS NULL
-          AND (state IN ('failed', 'cancelled') OR (state = 'ordered' AND acceptance_expiry < ?))
-        ORDER BY line, id`,
-    ).all(campaignId, now),
-  );
+  const where = FOLLOW_UP_KINDS.map((k) => `(${FOLLOW_UP_ROWS_SQL[k]})`).join(' OR ');
+  return parseRecipients(statement(db, `SELECT * FROM recipients WHERE ${where} ORDER BY line, id`).all({ campaignId, now }));
+}
+
+const followUpCountsRow = z.record(z.enum(FOLLOW_UP_KINDS), z.number().int());
+
+/** How many rows of each kind a follow-up campaign would take at `now` (listFollowUpCandidates's rows, counted). */
+export function countFollowUpCandidates(db: Db, campaignId: string, now: number): Record<FollowUpKind, number> {
+  const columns = FOLLOW_UP_KINDS.map((k) => `(SELECT count(*) FROM recipients WHERE ${FOLLOW_UP_ROWS_SQL[k]}) AS ${k}`).join(', ');
+  return parseRow(followUpCountsRow, 'recipients', statement(db, `SELECT ${columns}`).get({ campaignId, now }));
+}
+
+const followedUpRow = z.object({ id: z.string(), name: z.string(), rows: z.number().int() });
+
+/**
+ * The follow-up campaigns that took failed rows of this campaign, each with how many, in the order
+ * they took them: what the campaign says instead of "retry the failed rows" once they are gone.
+ * Reads the campaign's failed rows only, through (campaign_id, state).
+ */
+export function failedRowsFollowedUp(db: Db, campaignId: string): { id: string; name: string; rows: number }[] {
+  const raws = statement(
+    db,
+    `SELECT r.followed_up_in AS id, c.name AS name, count(*) AS rows
+       FROM recipients r JOIN campaigns c ON c.id = r.followed_up_in
+      WHERE r.campaign_id = ? AND r.state = 'failed' AND r.followed_up_in IS NOT NULL
+      GROUP BY r.followed_up_in ORDER BY min(r.id)`,
+  ).all(campaignId);
+  return parseRows(followedUpRow, 'recipients', raws);
 }
 
 /** Every row of a campaign, in file order (line, then import order). */

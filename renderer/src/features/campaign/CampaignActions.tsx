@@ -3,7 +3,7 @@ import { useState } from 'react';
 import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { downloadText } from '../../lib/download.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
-import { FollowUpDialog, followUpCounts } from './FollowUpDialog.tsx';
+import { FollowUpDialog } from './FollowUpDialog.tsx';
 import { ResumeDialog } from './ResumeDialog.tsx';
 
 export function CampaignActions({ summary }: { summary: CampaignSummary }) {
@@ -12,7 +12,8 @@ export function CampaignActions({ summary }: { summary: CampaignSummary }) {
   const [resumeOpen, setResumeOpen] = useState(false);
   const [followUpOpen, setFollowUpOpen] = useState(false);
   const [followUpError, setFollowUpError] = useState<string | null>(null);
-  const followUpRows = Object.values(followUpCounts(summary)).reduce((a, b) => a + b, 0);
+  // The rows a follow-up would take now (the engine's count: none an earlier follow-up took).
+  const followUpRows = Object.values(summary.followUpRows).reduce((a, b) => a + b, 0);
   const c = stores.campaign.getState();
   const left = summary.counts.ready + summary.counts.sending;
   const canResume = summary.sendState !== 'draft' && !summary.running && left > 0 && summary.sendState !== 'sending';

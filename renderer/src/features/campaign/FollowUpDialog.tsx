@@ -7,15 +7,6 @@ import { FOLLOW_UP_KINDS, type FollowUpKind } from '../../../../shared/domain/fo
 import { Dialog } from '../../components/Dialog.tsx';
 import { Message } from '../../components/Message.tsx';
 
-/**
- * How many rows of each kind the campaign has now (expired acceptances are counted by the engine).
- * Failed rows an earlier follow-up took are left out (`retryable`); cancelled and expired rows it
- * took are still counted here, though a follow-up would not take them again.
- */
-export function followUpCounts(summary: CampaignSummary): Record<FollowUpKind, number> {
-  return { failed: summary.retryable, cancelled: summary.counts.cancelled, expired: summary.acceptanceExpired };
-}
-
 const LABELS: Record<FollowUpKind, (n: number) => string> = {
   failed: (n) => `${n} row${n === 1 ? '' : 's'} that failed (the service refused the order: no gift was sent)`,
   cancelled: (n) => `${n} row${n === 1 ? '' : 's'} whose order was cancelled or whose payment expired`,
@@ -36,7 +27,8 @@ export function FollowUpDialog({
   onConfirm: (include: FollowUpKind[], name: string) => void;
   onClose: () => void;
 }) {
-  const counts = campaign ? followUpCounts(campaign) : null;
+  // Counted by the engine with the follow-up's own rule: rows an earlier follow-up took are left out.
+  const counts = campaign?.followUpRows ?? null;
   // Each opening (the parent mounts it afresh) starts from the kinds the campaign has, and the default name.
   const [chosen, setChosen] = useState<ReadonlySet<FollowUpKind>>(() => new Set(FOLLOW_UP_KINDS.filter((k) => (counts?.[k] ?? 0) > 0)));
   const [name, setName] = useState(() => (campaign ? `${campaign.name.slice(0, 188)} (follow-up)` : ''));

@@ -70,6 +70,76 @@ describe('campaigns:followUp', () => {
     expect(sim.audit().accounts[SIMULATOR_LOCAL_KEY]?.orders).toHaveLength(5);
   }, 60_000);
 
+  it('after a follow-up took its failed, cancelled and expired rows, the paused campaign counts none to take and no longer says retry', async () => {
+    // A $100 voucher the recipient must accept, its link valid 4 s; room for five orders out of ten:
+    // three refusals in a row pause the campaign with two rows still ready.
+    const { sim, url } = await startSimulator({ itemDelayMs: 60_000, recipientExpiryMs: 4_000, accounts: { [SIMULATOR_LOCAL_KEY]: { currency: 'USD', balance: '500.00' } } });
+    const h = await startService(tempDir(), { simulatorUrl: url, service: { queue: { concurrency: 1 } } });
+    const { products } = await h.ok('products:list', { environment: 'simulator', country: 'US' });
+    const productId = products.find((p) => p.name === 'Voyager Travel Voucher $100')?.id ?? 0;
+    const source = await h.ok('campaigns:create', { fileName: 'guests.csv', bytesBase64: recipientsCsv(10), environment: 'simulator', productId, name: 'Summit', senderName: 'Summit team' });
+    await h.ok('campaigns:send', { campaignId: source.id, confirmed: true });
+    await waitFor('the run to end', () => h.events.find((e) => e.name === 'campaign:finished'));
+    // The first order cancelled; the other four wait on recipients whose links then expire.
+    const first = listCampaignRows(h.engine.db, source.id).find((r) => r.state === 'ordered');
+    sim.forceStatus(SIMULATOR_LOCAL_KEY, first?.orderId ?? 0, { orderStatus: 'CANCELLED' });
+    await h.ok('campaigns:checkNow', { campaignId: source.id });
+    const expiries = listCampaignRows(h.engine.db, source.id).flatMap((r) => (r.state === 'ordered' && r.acceptanceExpiry !== null ? [r.acceptanceExpiry] : []));
+    expect(expiries).toHaveLength(4);
+    await waitFor('the links to expire', () => Date.now() > Math.max(...expiries) + 50, 10_000);
+
+    const paused = await h.ok('campaigns:get', { campaignId: source.id });
+    expect(paused).toMatchObject({
+      sendState: 'paused',
+      pausedReason: 'refused',
+      counts: { ordered: 4, cancelled: 1, failed: 3, ready: 2 },
+      acceptanceExpired: 4,
+      retryable: 3,
+      followUpRows: { failed: 3, cancelled: 1, expired: 4 },
+      failedFollowedUp: [],
+    });
+    expect(paused.pausedDetail).toMatch(/retry the failed rows, then resume\.$/);
+
+    const followUp = await h.ok('campaigns:followUp', { campaignId: source.id, include: ['failed', 'cancelled', 'expired'], name: 'Summit, again' });
+    expect(followUp.counts.ready).toBe(8);
+    const after = await h.ok('campaigns:get', { campaignId: source.id });
+    // Nothing left for a retry or another follow-up (the screen offers neither), the rows as they were.
+    expect(after).toMatchObject({
+      sendState: 'paused',
+      pausedReason: 'refused',
+      counts: { ordered: 4, cancelled: 1, failed: 3, ready: 2 },
+      retryable: 0,
+      followUpRows: { failed: 0, cancelled: 0, expired: 0 },
+      failedFollowedUp: [{ id: followUp.id, name: 'Summit, again', rows: 3 }],
+    });
+    // The pause says where the failed rows went and what resuming sends, not to retry them.
+    expect(after.pausedDetail).toMatch(/^The service refused 3 orders in a row with the same answer: .*\(HTTP 402 INSUFFICIENT_BALANCE\)\. /);
+    expect(after.pausedDetail).toContain(
+      'Sending paused rather than fail every row. 3 failed rows went to follow-up campaign "Summit, again" and are sent from there; ' +
+        'fix the cause with the service (a balance, a product), then resume to send the 2 rows still to send here.',
+    );
+    // (The service's own quoted words may say "retry with the same external_reference_id"; Giftbatch's advice does not.)
+    expect(after.pausedDetail).not.toContain('retry the failed rows');
+    expect(after.pausedDetail?.slice(after.pausedDetail.indexOf('Sending paused'))).not.toMatch(/retry/i);
+    // The list answers the same summary.
+    expect((await h.ok('campaigns:list', {})).campaigns.find((c) => c.id === source.id)).toMatchObject({ pausedDetail: after.pausedDetail, followUpRows: after.followUpRows });
+    const twice = await h.service.invoke('campaigns:followUp', { campaignId: source.id, include: ['failed', 'cancelled', 'expired'] });
+    expect(twice).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('nothing to follow up') } });
+
+    // Resumed with money: the two ready rows are sent, and the campaign is done with nothing to retry.
+    sim.setAccount(SIMULATOR_LOCAL_KEY, { balance: '1000.00' });
+    await h.ok('campaigns:send', { campaignId: source.id, confirmed: true });
+    await waitFor('the resumed run to end', () => h.events.filter((e) => e.name === 'campaign:finished').length === 2);
+    expect(await h.ok('campaigns:get', { campaignId: source.id })).toMatchObject({
+      sendState: 'done',
+      pausedDetail: null,
+      counts: { ordered: 6, failed: 3 },
+      retryable: 0,
+      followUpRows: { failed: 0, cancelled: 0, expired: 0 },
+    });
+    expect(sim.audit().accounts[SIMULATOR_LOCAL_KEY]?.orders).toHaveLength(7);
+  }, 60_000);
+
   it('refuses while the campaign is being sent: its rows still move', async () => {
     const { url } = await startSimulator({ itemDelayMs: 60_000, latencyMs: 300 });
     const h = await startService(tempDir(), { simulatorUrl: url, service: { queue: { concurrency: 1 } } });
