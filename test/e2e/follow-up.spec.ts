@@ -96,6 +96,12 @@ test('a follow-up campaign of the failed rows is a new draft, reviewed and sent 
   await expect(page.getByTestId('campaign-retry-failed')).toHaveCount(0);
   // Nor is another follow-up: the follow-up took every row there was to follow up.
   await expect(page.getByTestId('campaign-follow-up')).toHaveCount(0);
+  // The pause no longer asks to retry the failed rows: it says where they went and what Resume still sends.
+  const banner = page.getByTestId('banner-refused');
+  await expect(banner).toContainText('3 failed rows went to follow-up campaign "Coffee for the crew (follow-up)" and are sent from there');
+  await expect(banner).toContainText('then resume to send the 2 rows still to send here.');
+  await expect(banner).not.toContainText('retry the failed rows');
+  await expect(page.getByTestId('campaign-resume')).toBeVisible();
   await app.screenshot('43-follow-up-source-no-retry');
   await expectNoAxeViolations(page, 'campaign whose failed rows a follow-up took');
 });
