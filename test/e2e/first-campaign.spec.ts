@@ -33,9 +33,11 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(app.wizard.encoding).toHaveText(/utf-8/i);
   await expect(app.wizard.delimiter).toHaveValue(',');
   await expect(page.getByTestId('preview-invalid')).toHaveText('1');
-  // The repeated address is skipped unless the person chooses one gift per row; the hint counts it.
+  // The repeated address is skipped unless the person chooses one gift per row; the hint says ticking it adds that row.
   await expect(page.getByTestId('repeats-in-campaign')).not.toBeChecked();
-  await expect(page.getByTestId('repeats-in-campaign-hint')).toHaveText('1 row repeats an address of an earlier line: skipped, one gift per person.');
+  await expect(page.getByTestId('repeats-in-campaign-hint')).toHaveText(
+    'Ticking this adds 1 row to the send: a valid row whose address repeats an earlier line, left out now (one gift per person).',
+  );
   await expect(page.getByTestId('repeats-earlier')).not.toBeChecked();
   await app.screenshot('03-new-campaign-recipients');
   await expectNoAxeViolations(page, 'wizard: import step, sample list read');

@@ -34,8 +34,11 @@ test('a repeated address is skipped by default; one gift per row sends it and th
   // 1. By default: the three repeated lines are skipped at import, each saying why.
   await importFile('Speakers, one gift each');
   await expect(inCampaign).not.toBeChecked();
-  await expect(page.getByTestId('repeats-in-campaign-hint')).toHaveText('3 rows repeat an address of an earlier line: skipped, one gift per person.');
-  await expect(page.getByTestId('repeats-earlier-hint')).toHaveText('No one in this file has a gift from an earlier campaign here.');
+  // Each hint says what ticking its box adds to the send.
+  await expect(page.getByTestId('repeats-in-campaign-hint')).toHaveText(
+    'Ticking this adds 3 rows to the send: valid rows whose address repeats an earlier line, left out now (one gift per person).',
+  );
+  await expect(page.getByTestId('repeats-earlier-hint')).toHaveText('Adds no row to the send: no valid row is for someone who has a gift from an earlier campaign here.');
   // "Ready to send" and the cost are what the draft will send: the repeats left out, said beside.
   const readyCount = page.getByTestId('preview-valid');
   const leftOut = page.getByTestId('preview-left-out');
@@ -82,7 +85,7 @@ test('a repeated address is skipped by default; one gift per row sends it and th
   await importFile('Speakers, one gift per row');
   await expect(readyCount).toHaveText('3');
   await inCampaign.check();
-  await expect(page.getByTestId('repeats-in-campaign-hint')).toHaveText('3 rows repeat an address of an earlier line: each gets its own gift.');
+  await expect(page.getByTestId('repeats-in-campaign-hint')).toHaveText('Adds 3 rows to the send: valid rows whose address repeats an earlier line, each with its own gift.');
   await expect(readyCount).toHaveText('6');
   await expect(leftOut).toHaveCount(0);
   await expect(previewCost).toHaveText('USD 60.00');
@@ -107,14 +110,27 @@ test('a repeated address is skipped by default; one gift per row sends it and th
   // 3. A third import: everyone already has a gift from this environment, so every row is skipped and listed.
   await importFile('Speakers, once more');
   await expect(page.getByTestId('repeats-earlier')).not.toBeChecked();
+  // Six rows are for earlier recipients, but ticking that box alone adds three: the other three repeat a line.
   await expect(page.getByTestId('repeats-earlier-hint')).toHaveText(
-    '6 rows are for people who have a gift from an earlier campaign: skipped and listed in the draft.',
+    'Ticking this adds 3 rows to the send: valid rows for people who have a gift from an earlier campaign, left out now and listed in the draft.',
+  );
+  await expect(page.getByTestId('repeats-in-campaign-hint')).toHaveText(
+    'Adds no row to the send on its own: the valid rows that repeat an earlier line are for people who have a gift from an earlier campaign. With the box below ticked too, it adds 3 rows.',
   );
   await expect(readyCount).toHaveText('0');
   await expect(leftOut).toHaveText('6 repeated rows will be left out');
   // Sending to earlier recipients keeps one gift per person (the repeats of a line stay out); both keep every row.
   await page.getByTestId('repeats-earlier').check();
   await expect(readyCount).toHaveText('3');
+  await expect(page.getByTestId('repeats-earlier-hint')).toHaveText(
+    'Adds 3 rows to the send: valid rows for people who have a gift from an earlier campaign; the confirmation asks again before a second gift is sent.',
+  );
+  await expect(page.getByTestId('repeats-in-campaign-hint')).toHaveText(
+    'Ticking this adds 3 rows to the send: valid rows whose address repeats an earlier line, left out now (one gift per person).',
+  );
+  // A full-page shot of a scrolled page draws the sticky header mid-page: from the top.
+  await page.locator('html').evaluate((el) => el.ownerDocument.defaultView?.scrollTo(0, 0));
+  await app.screenshot('86-import-repeat-hints-earlier-ticked');
   await expect(leftOut).toHaveText('3 repeated rows will be left out');
   await expect(previewCost).toHaveText('USD 30.00');
   await inCampaign.check();
