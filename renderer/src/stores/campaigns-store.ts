@@ -88,7 +88,10 @@ export function createCampaignsStore(deps: StoreDeps): CampaignsStore {
 }
 
 /** What an interrupted campaign has done and what is left, for its flag in the list. */
-export function interruptedSummary(c: CampaignSummary): { sent: number; left: number } {
-  const sent = c.counts.ordered + c.counts.delivered + c.counts.failed + c.counts.cancelled;
-  return { sent, left: c.counts.ready + c.counts.sending };
+export function interruptedSummary(c: CampaignSummary): { sent: number; left: number; progress: string } {
+  // Sent: rows that got an order (a cancelled one too). A failed row was tried, not sent.
+  const sent = c.counts.ordered + c.counts.delivered + c.counts.cancelled;
+  const failed = c.counts.failed;
+  const left = c.counts.ready + c.counts.sending;
+  return { sent, left, progress: `${sent} sent${failed > 0 ? `, ${failed} failed` : ''}, ${left} left to send` };
 }

@@ -14,13 +14,13 @@ const ADVICE: Record<NonNullable<CampaignSummary['pausedReason']>, string> = {
   interrupted: 'Giftbatch stopped while this campaign was sending. Nothing more is sent until you press Resume; rows that were mid-send are first looked up, so none is ordered twice.',
   preflight: 'The pre-flight check failed (the product changed, is out of stock, or an amount no longer fits). Fix the cause, then resume.',
   auth: 'The service refused the API key. Enter a valid key under Environments & key, then resume.',
-  refused: 'Sending stopped instead of failing every row.',
+  refused: 'Nothing more goes out until you resume.',
   mismatch: 'The service answered an order with something other than what the row asked (another amount, currency, product or recipient). The flagged row shows both values; nothing more was sent. Check with the service before you resume: the next order goes alone and is checked again.',
 };
 
 /** The service issued something else than a row asked: what, where, and what to do, before the counts. */
 function MismatchBanner({ summary: c }: { summary: CampaignSummary }) {
-  const { sent, left } = interruptedSummary(c);
+  const { left, progress } = interruptedSummary(c);
   return (
     <Message kind="error" testId="banner-mismatch">
       <p>
@@ -32,7 +32,7 @@ function MismatchBanner({ summary: c }: { summary: CampaignSummary }) {
             {c.flagged === 1 ? 'One row is' : `${c.flagged} rows are`} flagged below (⚠) with what it asked and what was issued.{' '}
           </>
         )}
-        {sent} sent, {left} left to send{left > 0 ? ` (${formatTotals(c.remaining, 'nothing')})` : ''}; nothing more goes out until you resume.
+        {progress}{left > 0 ? ` (${formatTotals(c.remaining, 'nothing')})` : ''}; nothing more goes out until you resume.
       </p>
     </Message>
   );
@@ -40,13 +40,13 @@ function MismatchBanner({ summary: c }: { summary: CampaignSummary }) {
 
 export function StatusBanner({ summary: c }: { summary: CampaignSummary }) {
   const now = useNow();
-  const { sent, left } = interruptedSummary(c);
+  const { left, progress } = interruptedSummary(c);
   return (
     <>
       {c.sendState === 'paused' && c.pausedReason === 'mismatch' && <MismatchBanner summary={c} />}
       {c.sendState === 'paused' && c.pausedReason && c.pausedReason !== 'mismatch' && (
         <Message kind={c.pausedReason === 'user' ? 'info' : 'warning'} testId={`banner-${c.pausedReason}`}>
-          <strong>{c.pausedReason === 'interrupted' ? 'Interrupted.' : 'Paused.'}</strong> {sent} sent, {left} left to send
+          <strong>{c.pausedReason === 'interrupted' ? 'Interrupted.' : 'Paused.'}</strong> {progress}
           {left > 0 ? ` (${formatTotals(c.remaining, 'nothing')})` : ''}. {ADVICE[c.pausedReason]}
           {c.pausedDetail && <span className="muted"> Detail: {c.pausedDetail}</span>}
         </Message>

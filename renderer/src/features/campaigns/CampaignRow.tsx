@@ -10,7 +10,7 @@ export function CampaignRow({ campaign: c, onResume }: { campaign: CampaignSumma
   const stores = useStores();
   const state = campaignState(c);
   const interrupted = c.sendState === 'paused' && c.pausedReason === 'interrupted';
-  const { sent, left } = interruptedSummary(c);
+  const { left, progress } = interruptedSummary(c);
   const open = (): void => {
     if (c.sendState === 'draft') {
       void stores.wizard.getState().openDraft(c);
@@ -33,7 +33,7 @@ export function CampaignRow({ campaign: c, onResume }: { campaign: CampaignSumma
         )}
         {interrupted && (
           <div className="flag" data-testid="campaign-interrupted">
-            Interrupted: {sent} sent, {left} left to send. Nothing more is sent until you resume.
+            Interrupted: {progress}. Nothing more is sent until you resume.
           </div>
         )}
       </td>
