@@ -41,6 +41,8 @@ function MismatchBanner({ summary: c }: { summary: CampaignSummary }) {
 export function StatusBanner({ summary: c }: { summary: CampaignSummary }) {
   const now = useNow();
   const { left, progress } = interruptedSummary(c);
+  // Expired rows a follow-up campaign took: the ones it could still take are followUpRows.expired.
+  const expiredTaken = Math.max(0, c.acceptanceExpired - c.followUpRows.expired);
   return (
     <>
       {c.sendState === 'paused' && c.pausedReason === 'mismatch' && <MismatchBanner summary={c} />}
@@ -60,7 +62,11 @@ export function StatusBanner({ summary: c }: { summary: CampaignSummary }) {
       {c.acceptanceExpired > 0 && (
         <Message kind="warning" testId="banner-expired">
           {c.acceptanceExpired} recipient{c.acceptanceExpired === 1 ? '' : 's'} never accepted before the link expired. Their rows are flagged
-          below; contact them or the service's support.
+          below; {expiredTaken === 0
+            ? "contact them or the service's support."
+            : expiredTaken === c.acceptanceExpired
+              ? `a follow-up campaign took ${expiredTaken === 1 ? 'it' : 'them all'} as new gifts.`
+              : `a follow-up campaign took ${expiredTaken} of them as new gifts; contact the others or the service's support.`}
         </Message>
       )}
       {c.nextPollAt !== null && c.counts.ordered > 0 && (

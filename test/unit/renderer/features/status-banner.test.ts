@@ -1,0 +1,35 @@
+// The campaign's banners as the window renders them (server-rendered markup, no browser needed).
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { CampaignSummary } from '../../../../shared/contract.ts';
+import { StatusBanner } from '../../../../renderer/src/features/campaign/StatusBanner.tsx';
+import { summary } from '../helpers/fakes.ts';
+
+const text = (c: CampaignSummary): string => renderToStaticMarkup(createElement(StatusBanner, { summary: c })).replace(/<[^>]+>/g, '').replaceAll('&#x27;', "'");
+const counts = { invalid: 0, ready: 0, sending: 0, ordered: 4, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
+
+describe('StatusBanner: links that expired before acceptance', () => {
+  it('asks to contact the recipients while a follow-up could still take their rows', () => {
+    const c = summary({ sendState: 'done', running: false, counts, acceptanceExpired: 4, followUpRows: { failed: 0, cancelled: 0, expired: 4 } });
+    expect(text(c)).toContain("4 recipients never accepted before the link expired. Their rows are flagged below; contact them or the service's support.");
+  });
+
+  it('says a follow-up took them once one did, and no longer asks to contact them', () => {
+    const c = summary({ sendState: 'done', running: false, counts, acceptanceExpired: 4, followUpRows: { failed: 0, cancelled: 0, expired: 0 } });
+    expect(text(c)).toContain('a follow-up campaign took them all as new gifts.');
+    expect(text(c)).not.toContain('contact them');
+  });
+
+  it('says how many a follow-up took when it took some', () => {
+    const c = summary({ sendState: 'done', running: false, counts, acceptanceExpired: 4, followUpRows: { failed: 0, cancelled: 0, expired: 1 } });
+    expect(text(c)).toContain("a follow-up campaign took 3 of them as new gifts; contact the others or the service's support.");
+  });
+});
+
+describe('StatusBanner: a paused campaign', () => {
+  it('never counts failed rows as sent', () => {
+    const c = summary({ sendState: 'paused', running: false, pausedReason: 'user', counts: { ...counts, ordered: 3, failed: 3, ready: 2 } });
+    expect(text(c)).toContain('Paused. 3 sent, 3 failed, 2 left to send');
+  });
+});
