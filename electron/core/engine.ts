@@ -16,7 +16,7 @@ import { createConnections, serviceName, type Connection, type ConnectionOptions
 import { openDatabase, type Db } from './db/open.ts';
 import { processAlive, requestSendStop, sendLeaseLive, type HeldLease as HeldSendLease } from './db/repos/send-leases.ts';
 import { requeueFailedRows } from './db/repos/recipient-edits.ts';
-import { campaignProducts, discardUnfinishedImports, getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type ProductSnapshot } from './db/repos/campaigns.ts';
+import { campaignCountry, campaignProducts, discardUnfinishedImports, getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type ProductSnapshot } from './db/repos/campaigns.ts';
 import { countByState, faceValueTotals, learnedCurrency, newestTrackedOrderAt, repeatRecipientLines, repeatsInCampaign, toSendByProduct } from './db/repos/recipients.ts';
 import { DATABASE_FILE } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
@@ -266,7 +266,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       const c = campaign(campaignId);
       const connection = await engine.connectionFor(c);
       const problems: string[] = [];
-      const country = typeof c.product.countryCode === 'string' ? c.product.countryCode : undefined;
+      const country = campaignCountry(c) ?? undefined;
       // A product whose record states no currency is read in the one the campaign was validated in.
       const catalog = await engine.catalog(connection, country, { currency: c.product.currency });
       const known = [...catalog.orderable, ...catalog.unorderable.map((u) => u.product)];
@@ -310,7 +310,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     async productsNow(campaignId) {
       const c = campaign(campaignId);
       const connection = await engine.connectionFor(c);
-      const country = typeof c.product.countryCode === 'string' ? c.product.countryCode : undefined;
+      const country = campaignCountry(c) ?? undefined;
       const catalog = await engine.catalog(connection, country, { currency: c.product.currency });
       const now = new Map<number, ProductSnapshot>();
       for (const [id, checked] of campaignProducts(db, c)) {
