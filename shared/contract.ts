@@ -155,6 +155,8 @@ export const campaignSummarySchema = z.object({
   retryable: z.number().int(),
   /** The country of its product as validated (the catalog its rows' gifts come from); null when the product states none. */
   countryCode: z.string().nullable(),
+  /** The amount a row without its own is given (in the campaign's currency), as the campaign was made; null when it has none. */
+  defaultAmount: moneySchema.nullable(),
   /**
    * The rows campaigns:followUp would take now, per kind: failed (= retryable), cancelled, and
    * ordered rows whose acceptance link expired; none an earlier follow-up took.

@@ -1,7 +1,7 @@
 // A campaign as the list and the campaign screen show it: counts, charged and remaining totals per
 // currency, whether it is being sent right now, and when the next poll round is due.
 import type { CampaignSummary } from '../../../shared/contract.ts';
-import { campaignCountry, getCampaign, getCampaignForOrders, productCount, type Campaign } from '../db/repos/campaigns.ts';
+import { campaignCountry, campaignDefaultAmount, getCampaign, getCampaignForOrders, productCount, type Campaign } from '../db/repos/campaigns.ts';
 import { pausedDetailNow } from '../campaigns/send-outcome.ts';
 import {
   chargedTotals,
@@ -44,6 +44,7 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     counts.failed + counts.cancelled + acceptanceExpired === 0 ? { failed: 0, cancelled: 0, expired: 0 } : countFollowUpCandidates(db, campaign.id, now);
   // The failed rows a retry puts back are the failed rows a follow-up may take: when fewer than failed, one took some.
   const failedFollowedUp = counts.failed > followUpRows.failed ? failedRowsFollowedUp(db, campaign.id) : [];
+  const defaultAmount = campaignDefaultAmount(campaign);
   return {
     id: campaign.id,
     name: campaign.name,
@@ -67,6 +68,7 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     flagged: countFlagged(db, campaign.id),
     retryable: followUpRows.failed,
     countryCode: campaignCountry(campaign),
+    defaultAmount: defaultAmount === null ? null : moneyDto(defaultAmount),
     followUpRows,
     failedFollowedUp,
   };

@@ -4,7 +4,7 @@
 // the import does.
 import { toDecimal } from '../../../shared/domain/money.ts';
 import { productChooser, type ProductForValidation, type RowInput, type ValidatedRow, type ValidateOptions } from '../../../shared/domain/validation.ts';
-import type { Campaign, ProductSnapshot } from '../db/repos/campaigns.ts';
+import { campaignDefaultAmount, type Campaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import type { RowEdit } from '../db/repos/recipient-edits.ts';
 import type { Recipient } from '../db/repos/recipients.ts';
 import { validationProduct } from './products.ts';
@@ -30,7 +30,7 @@ export function campaignChecks(
   campaign: Pick<Campaign, 'productId' | 'product' | 'defaultAmountMinor' | 'currency' | 'message'>,
   products: ReadonlyMap<number, ProductSnapshot>,
 ): { product: ProductForValidation; options: ValidateOptions } {
-  const defaultAmount = campaign.defaultAmountMinor != null ? { minor: campaign.defaultAmountMinor, currency: campaign.currency } : undefined;
+  const defaultAmount = campaignDefaultAmount(campaign);
   return {
     product: validationProduct(campaign.productId, products.get(campaign.productId) ?? campaign.product),
     options: {

@@ -8,10 +8,13 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallInput, CallOutput, CampaignSummary, EnvironmentName, ProductDto, RowDto } from '../../../shared/contract.ts';
 import type { MappedField } from '../../../shared/domain/csv/headers.ts';
 import type { TemplateFormat } from '../../../shared/domain/file-formats.ts';
+import type { Money } from '../../../shared/domain/money.ts';
 import { DEFAULT_REPEAT_CHOICES, type RepeatChoices } from '../../../shared/domain/skips.ts';
+import type { ProductForValidation } from '../../../shared/domain/validation.ts';
 import { base64Size } from '../lib/base64.ts';
-import { currencyCode, productLabel, unreadableLabel, type UnreadableProductDto } from '../lib/products.ts';
+import { currencyCode, productForValidation, productLabel, unreadableLabel, type UnreadableProductDto } from '../lib/products.ts';
 import type { DraftFilter } from '../lib/rows.ts';
+import { parseDefaultAmount } from '../lib/validate-edit.ts';
 import { settle, type StoreDeps } from './deps.ts';
 
 export type Step = 'setup' | 'import' | 'review';
@@ -123,6 +126,26 @@ const ROWS_PER_CALL = 5000;
 
 export function selectedProduct(s: Pick<WizardState, 'products' | 'productId'>): ProductDto | null {
   return s.products.find((p) => p.id === s.productId) ?? null;
+}
+
+/** A product to check a row against, and the default amount in its currency (DraftRow's RowValidation). */
+export interface RowCheck {
+  product: ProductForValidation;
+  defaultAmount: Money | undefined;
+}
+
+/**
+ * What an edited draft row is checked against as it is typed, by the id of the product it is ordered
+ * as: that product (when the loaded catalog has it), and the default amount in its currency: the one
+ * typed in the setup step, or a reopened draft's own (openDraft). The engine checks the same on save.
+ */
+export function rowValidations(s: Pick<WizardState, 'products' | 'defaultAmount'>): Map<number, RowCheck> {
+  const byId = new Map<number, RowCheck>();
+  for (const product of s.products) {
+    const p = productForValidation(product);
+    if (p) byId.set(product.id, { product: p, defaultAmount: parseDefaultAmount(s.defaultAmount, p.currency) });
+  }
+  return byId;
 }
 
 /** What still stops the first step from moving on, in words; empty when it can. */
@@ -455,6 +478,8 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
           draft: campaign,
           step: 'review',
           name: campaign.name,
+          // The campaign's default amount, as the setup step would hold it: the row check reads it from here (rowValidations).
+          defaultAmount: campaign.defaultAmount?.amount ?? '',
           ...(country !== null ? { country, currency: campaign.currency } : {}),
         });
         await Promise.all([loadRows(campaign.id), loadPreflight(campaign.id), ...(country !== null ? [loadProducts(false)] : [])]);

@@ -3,6 +3,7 @@
 
 import { z } from 'zod';
 import { ENVIRONMENTS, PAUSE_REASONS, SEND_STATES, type Environment, type PauseReason, type SendState } from '../../../../shared/domain/campaigns.ts';
+import type { Money } from '../../../../shared/domain/money.ts';
 import type { Db } from '../open.ts';
 import { newCampaignId } from '../ids.ts';
 import { currencyCode, jsonText, minorUnits, parseRow, parseRows, timestamp } from '../parse.ts';
@@ -99,6 +100,11 @@ export type Campaign = z.output<typeof campaignRow>;
  */
 export function campaignCountry(campaign: Pick<Campaign, 'product'>): string | null {
   return typeof campaign.product.countryCode === 'string' ? campaign.product.countryCode : null;
+}
+
+/** The amount a row without its own is given, in the campaign's currency; null when the campaign has none. */
+export function campaignDefaultAmount(campaign: Pick<Campaign, 'defaultAmountMinor' | 'currency'>): Money | null {
+  return campaign.defaultAmountMinor === null ? null : { minor: campaign.defaultAmountMinor, currency: campaign.currency };
 }
 
 export interface CreatedCampaign {

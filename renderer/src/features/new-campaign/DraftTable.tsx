@@ -4,10 +4,10 @@ import { useCallback, useMemo, useState } from 'react';
 import type { RowDto } from '../../../../shared/contract.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
-import { productForValidation, productNameFor } from '../../lib/products.ts';
+import { productNameFor } from '../../lib/products.ts';
 import type { DraftFilter } from '../../lib/rows.ts';
-import { parseDefaultAmount } from '../../lib/validate-edit.ts';
 import { useWizard } from '../../stores/hooks.ts';
+import { rowValidations } from '../../stores/wizard-store.ts';
 import { DraftRow, DraftRowEditor, type RowValidation } from './DraftRow.tsx';
 
 export const DRAFT_ROW_HEIGHT = 56;
@@ -32,11 +32,7 @@ export function DraftTable({ rows, filter }: { rows: readonly RowDto[]; filter: 
   const choices = useMemo(() => catalog.filter((p) => p.unorderableReason === null), [catalog]);
   // Each row is checked as typed against its own product (a gift per row), as the engine does on save.
   const validationFor = useMemo(() => {
-    const byId = new Map<number, RowValidation>();
-    for (const product of catalog) {
-      const p = productForValidation(product);
-      if (p) byId.set(product.id, { product: p, defaultAmount: parseDefaultAmount(defaultAmountText, p.currency) });
-    }
+    const byId = rowValidations({ products: catalog, defaultAmount: defaultAmountText });
     return (productId: number): RowValidation | null => byId.get(productId) ?? null;
   }, [catalog, defaultAmountText]);
 

@@ -113,6 +113,7 @@ export function summary(overrides: Partial<CampaignSummary> = {}): CampaignSumma
     // Every failed row can be retried unless told otherwise (none was taken by a follow-up).
     retryable: overrides.counts?.failed ?? 0,
     countryCode: 'US',
+    defaultAmount: null,
     followUpRows: { failed: overrides.counts?.failed ?? 0, cancelled: overrides.counts?.cancelled ?? 0, expired: 0 },
     failedFollowedUp: [],
     ...overrides,

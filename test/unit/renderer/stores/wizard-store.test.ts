@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CallOutput, ProductDto, RowDto } from '../../../../shared/contract.ts';
-import { createWizardStore, selectedProduct, setupProblems } from '../../../../renderer/src/stores/wizard-store.ts';
+import { editErrors } from '../../../../renderer/src/lib/validate-edit.ts';
+import { createWizardStore, rowValidations, selectedProduct, setupProblems } from '../../../../renderer/src/stores/wizard-store.ts';
 import { fakeApi, ManualClock, ok, row, summary, type Handlers } from '../helpers/fakes.ts';
 
 const product = (id: number, overrides: Partial<ProductDto> = {}): ProductDto => ({
@@ -208,6 +209,35 @@ describe('new-campaign wizard store: a draft reopened from the list', () => {
     expect(store.getState().products).toEqual([]);
     expect(store.getState().productsStatus).toBe('idle');
     expect(store.getState().rows).toHaveLength(2);
+  });
+
+  it("checks an edited row against the campaign's default amount, as the new-campaign flow checks it against the one typed", async () => {
+    const range = product(8, { name: 'Harborline Market eGift', price: { kind: 'range', min: { currency: 'USD', amount: '5.00' }, max: { currency: 'USD', amount: '500.00' } } });
+    const catalog: Handlers = { 'products:list': () => ok({ products: [range], unreadable: [], service: 'the built-in simulator' }) };
+    const cleared = { name: 'Grace Hopper', email: 'grace@example.com', amount: '', message: '' };
+    const { store } = setup(catalog);
+    await store.getState().openDraft(summary({ id: 'd1', sendState: 'draft', defaultAmount: { currency: 'USD', amount: '25.00' } }));
+    // The default's figure, held as the setup step holds the one typed.
+    expect(store.getState().defaultAmount).toBe('25.00');
+    const check = rowValidations(store.getState()).get(8);
+    if (!check) throw new Error('the range product was not loaded for the row check');
+    expect(check.defaultAmount).toEqual({ minor: 2500, currency: 'USD' });
+    expect(editErrors(check.product, 3, cleared, check.defaultAmount)).toEqual({});
+    expect(editErrors(check.product, 3, { ...cleared, amount: '700' }, check.defaultAmount).amount).toMatch(/^the amount USD 700\.00 is outside/);
+
+    // The new-campaign flow, the default typed in the setup step: the same check.
+    const fresh = setup(catalog);
+    await fresh.store.getState().start('simulator');
+    fresh.store.getState().setText('defaultAmount', '25.00');
+    expect(rowValidations(fresh.store.getState()).get(8)).toEqual(check);
+
+    // A draft without a default (opened after one with): the cleared amount is missing, as the engine says on save.
+    await store.getState().openDraft(summary({ id: 'd2', sendState: 'draft', defaultAmount: null }));
+    expect(store.getState().defaultAmount).toBe('');
+    const none = rowValidations(store.getState()).get(8);
+    if (!none) throw new Error('the range product was not loaded for the row check');
+    expect(none.defaultAmount).toBeUndefined();
+    expect(editErrors(none.product, 3, cleared, none.defaultAmount)).toEqual({ amount: 'no amount and no default amount: enter an amount or set a default amount' });
   });
 
   it("keeps the draft's rows when the catalog cannot be read, and says why", async () => {
