@@ -278,6 +278,12 @@ export const contract = {
       sheet: sheetInput.optional(),
       /** The campaign's default message as typed: every row's message is checked with its fields filled in. */
       message: z.string().max(1000).nullable().optional(),
+      /**
+       * Whether the answer lists the file's rows (`rows`): 'all' (the default) lists every row with
+       * its findings; 'none' lists none (`rows` is []), for a caller that needs only the layout,
+       * the totals, the problems and `defaultMessage`: a 100,000-row file then never crosses to it.
+       */
+      rows: z.enum(['all', 'none']).default('all'),
     }),
     output: z.object({
       /** How the file was read, told apart by its bytes: CSV text, or a workbook. */
@@ -296,6 +302,7 @@ export const contract = {
       mapping: z.record(z.string(), z.number().int()),
       detectedMapping: z.record(z.string(), z.number().int()),
       problems: z.array(z.object({ line: z.number().int(), message: z.string() })),
+      /** Every row of the file with its findings; [] when asked with `rows: 'none'` (totals.rows still counts them). */
       rows: z.array(
         z.object({
           line: z.number().int(),
@@ -309,6 +316,12 @@ export const contract = {
           productId: z.number().int(),
         }),
       ),
+      /**
+       * The rows that would send the campaign's default message (no message of their own) and
+       * cannot (a message error): how many, the first one's line, and its reason as the row's error
+       * says it without "Line N: ". Null when there are none. Answered whatever `rows` asked.
+       */
+      defaultMessage: z.object({ rows: z.number().int(), firstLine: z.number().int(), reason: z.string() }).nullable(),
       totals: z.object({
         rows: z.number().int(),
         valid: z.number().int(),

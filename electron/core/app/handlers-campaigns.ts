@@ -30,7 +30,8 @@ type CampaignCalls =
   | 'campaigns:report'
   | 'campaigns:followUp';
 
-type ImportInput = HandlerInput<'campaigns:previewImport'>;
+/** What both imports take (the preview's `rows` is its own). */
+type ImportInput = Omit<HandlerInput<'campaigns:previewImport'>, 'rows'>;
 
 function bytesOf(input: { bytesBase64: string; fileName: string }): Uint8Array {
   const bytes = Buffer.from(input.bytesBase64, 'base64');
@@ -90,12 +91,15 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
     async 'campaigns:previewImport'(input) {
       const { connection, product, products, bytes, defaultAmount, csv } = await load(input);
       const message = messageOf(input);
-      const preview = await ctx.imports.preview({
-        ...previewRequestOf(connection, bytes, product, { defaultAmount, ...(csv ? { csv } : {}) }),
-        products,
-        ...(message !== null ? { message } : {}),
-        ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
-      });
+      const preview = await ctx.imports.preview(
+        {
+          ...previewRequestOf(connection, bytes, product, { defaultAmount, ...(csv ? { csv } : {}) }),
+          products,
+          ...(message !== null ? { message } : {}),
+          ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
+        },
+        input.rows,
+      );
       return { ...preview, product: productDto(product) };
     },
 

@@ -4,8 +4,9 @@
 // own thread), and only what the caller needs back, so that little crosses to the main thread:
 // the preview as the contract's DTO, a new campaign as its id and counts. Also how an error
 // crosses back: the ones an import raises on purpose are rebuilt as themselves on the other side.
-import type { CallOutput, MoneyDto } from '../../../shared/contract.ts';
+import type { CallInput, CallOutput, MoneyDto } from '../../../shared/contract.ts';
 import type { CsvImport } from '../../../shared/domain/csv/index.ts';
+import type { ValidatedRow } from '../../../shared/domain/validation.ts';
 import { CsvLimitError } from '../../../shared/domain/csv/limits.ts';
 import type { SheetInfo } from '../../../shared/domain/csv/index.ts';
 import { SheetChoiceNeeded, WorkbookError } from '../workbook/limits.ts';
@@ -22,8 +23,14 @@ import type { StateCounts } from '../db/repos/recipients.ts';
 /** The preview as the worker computes it; the handler adds the product it checked against. */
 export type PreviewDto = Omit<CallOutput<'campaigns:previewImport'>, 'product'>;
 
+/** Whether the preview lists the file's rows (`campaigns:previewImport`'s `rows`): 'none' builds and sends none. */
+export type PreviewRows = NonNullable<CallInput<'campaigns:previewImport'>['rows']>;
+
+/** The preview's `defaultMessage`: the rows that would send the campaign's default message and cannot. */
+export type DefaultMessageFigure = NonNullable<PreviewDto['defaultMessage']>;
+
 export type ImportJob =
-  | { readonly kind: 'preview'; readonly request: PreviewRequest }
+  | { readonly kind: 'preview'; readonly request: PreviewRequest; readonly rows: PreviewRows }
   /** `marker`: who stores it (campaigns.importing) while its rows go in parts. */
   | { readonly kind: 'create'; readonly request: ImportRequest; readonly now: number; readonly marker: string }
   /** Removes what a create that stopped half-way stored under `marker`. */
@@ -86,7 +93,7 @@ export function runImportJob(db: Db, job: ImportJob): PreviewDto | CreateAnswer 
   }
   if (job.kind === 'preview') {
     try {
-      return previewDto(previewImport(db, job.request));
+      return previewDto(previewImport(db, job.request), job.rows);
     } catch (error) {
       // The screen asks which sheet: an answer, not a failure. A create without the sheet still fails with the list.
       if (error instanceof SheetChoiceNeeded) return sheetChoiceDto(error);
@@ -115,8 +122,11 @@ function mappingRecord(mapping: Readonly<Partial<Record<string, number>>>): Reco
   return Object.fromEntries(Object.entries(mapping).filter((e): e is [string, number] => typeof e[1] === 'number'));
 }
 
-/** The import screen's view of a checked file: its layout, every row with its findings, the totals. */
-export function previewDto(result: CsvImport): PreviewDto {
+/**
+ * The import screen's view of a checked file: its layout, the totals, and every row with its
+ * findings unless `rows` is 'none' (then none is built: nothing of them is copied to the caller).
+ */
+export function previewDto(result: CsvImport, rows: PreviewRows): PreviewDto {
   const { parsed, validation } = result;
   // What the draft would send under each repeat choice (the importer's own rule), and every valid row ("send" to both).
   const figures = toSendUnderChoices(validation.rows);
@@ -130,7 +140,7 @@ export function previewDto(result: CsvImport): PreviewDto {
     mapping: mappingRecord(parsed.mapping),
     detectedMapping: mappingRecord(parsed.detectedMapping),
     problems: parsed.problems.map((p) => ({ line: p.line, message: p.message })),
-    rows: validation.rows.map((r) => ({
+    rows: rows === 'none' ? [] : validation.rows.map((r) => ({
       line: r.line,
       name: r.name,
       email: r.email,
@@ -140,6 +150,7 @@ export function previewDto(result: CsvImport): PreviewDto {
       warnings: r.warnings.map((i) => ({ field: i.field, message: i.message })),
       productId: r.productId,
     })),
+    defaultMessage: defaultMessageFigure(validation.rows),
     totals: {
       rows: validation.totals.rows,
       valid: validation.totals.valid,
@@ -151,6 +162,24 @@ export function previewDto(result: CsvImport): PreviewDto {
       toSend: figures.map((f) => ({ repeats: f.repeats, rows: f.rows, skipped: f.skipped, amounts: f.amounts.map(money), byProduct: productsDto(f.byProduct) })),
     },
   };
+}
+
+/**
+ * The rows that would send the campaign's default message (no message of their own) and cannot:
+ * validation gave them a message error. How many, the first one's line, and that error's reason
+ * without its "Line N: " (validation.ts writes every issue so). Null when no such row.
+ */
+export function defaultMessageFigure(rows: readonly ValidatedRow[]): DefaultMessageFigure | null {
+  let count = 0;
+  let first: { line: number; reason: string } | null = null;
+  for (const row of rows) {
+    if (row.message !== '') continue;
+    const issue = row.errors.find((i) => i.field === 'message');
+    if (!issue) continue;
+    count += 1;
+    first ??= { line: row.line, reason: issue.message.replace(/^Line \d+:\s*/, '') };
+  }
+  return first ? { rows: count, firstLine: first.line, reason: first.reason } : null;
 }
 
 /** A workbook whose sheet must be chosen: its sheets and their rows, nothing read (`sheet` null). */
@@ -165,6 +194,7 @@ export function sheetChoiceDto(choice: SheetChoiceNeeded): PreviewDto {
     detectedMapping: {},
     problems: [],
     rows: [],
+    defaultMessage: null,
     totals: { rows: 0, valid: 0, invalid: 0, duplicateEmails: 0, knownEmails: 0, amounts: [], byProduct: [], toSend: toSendUnderChoices([]).map((f) => ({ ...f, amounts: [], byProduct: [] })) },
   };
 }

@@ -12,7 +12,7 @@ import type { RevalidateCounts } from '../campaigns/revalidate.ts';
 import type { FollowUpRequest } from '../campaigns/follow-up.ts';
 import { discardUnfinishedImports, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import type { Db } from '../db/open.ts';
-import { plainError, purposefulError, type CreateAnswer, type FollowUpAnswer, type ImportFault, type ImportJob, type PreviewDto } from './import-jobs.ts';
+import { plainError, purposefulError, type CreateAnswer, type FollowUpAnswer, type ImportFault, type ImportJob, type PreviewDto, type PreviewRows } from './import-jobs.ts';
 import type { WorkerReply, WorkerRequest, WorkerSetup } from './import-worker.ts';
 
 /**
@@ -57,7 +57,8 @@ export interface ImportRunnerOptions {
 }
 
 export interface ImportRunner {
-  preview(request: PreviewRequest): Promise<PreviewDto>;
+  /** `rows` 'none': the worker builds no row list, so none crosses to this thread. */
+  preview(request: PreviewRequest, rows: PreviewRows): Promise<PreviewDto>;
   /** Creates the campaign (or nothing, for a file without recipient rows); `now` is its creation time. */
   create(request: ImportRequest, now: number): Promise<CreateAnswer>;
   /** The campaign's delivery report as CSV text, read and written out in the worker. */
@@ -153,7 +154,7 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
   };
 
   return {
-    preview: (request) => run({ kind: 'preview', request }) as Promise<PreviewDto>,
+    preview: (request, rows) => run({ kind: 'preview', request, rows }) as Promise<PreviewDto>,
     async create(request, now) {
       // Rows go in parts behind a hidden campaign (import-jobs.ts); if the job fails or its worker
       // dies, what it stored is removed before the caller hears of it.

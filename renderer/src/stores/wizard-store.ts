@@ -423,6 +423,8 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
             csv: s.csv,
             ...sheetInput(s),
             message: s.message.trim() === '' ? null : s.message.trim(),
+            // The import step reads the totals and defaultMessage, never the rows (the review step reads the draft's): a large file's stay in the engine.
+            rows: 'none',
           }),
         );
         if (seq !== previewSeq) return;

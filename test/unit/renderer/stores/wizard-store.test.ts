@@ -28,6 +28,7 @@ const preview: CallOutput<'campaigns:previewImport'> = {
   detectedMapping: { name: 0, email: 1 },
   problems: [],
   rows: [],
+  defaultMessage: null,
   totals: { rows: 2, valid: 1, invalid: 1, duplicateEmails: 0, knownEmails: 0, amounts: [{ currency: 'USD', amount: '10.00' }], byProduct: [{ productId: 5, rows: 1, amounts: [{ currency: 'USD', amount: '10.00' }] }], toSend: [] },
   product: product(5),
 };
@@ -82,6 +83,8 @@ describe('new-campaign wizard store', () => {
     expect(s.previewStatus).toBe('ready');
     expect(setupProblems(s)).toEqual([]);
     expect(fake.callsOf('campaigns:previewImport')[0]).toMatchObject({ productId: 6, environment: 'simulator', fileName: 'sample.csv' });
+    // The import step asks for no rows: the engine keeps a large file's rows, the step reads the totals and defaultMessage.
+    expect(fake.callsOf('campaigns:previewImport')[0]?.rows).toBe('none');
   });
 
   it('never selects a product that cannot be ordered', async () => {
