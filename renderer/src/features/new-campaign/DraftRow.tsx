@@ -3,8 +3,6 @@
 // several gifts, the editor offers the row another one (rows:edit's product).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ProductDto, RowDto } from '../../../../shared/contract.ts';
-import type { Money } from '../../../../shared/domain/money.ts';
-import type { ProductForValidation } from '../../../../shared/domain/validation.ts';
 import { SkipReason } from '../../components/SkipReason.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
 import { formatMoneyDto, formatPrice } from '../../lib/money-display.ts';
@@ -12,6 +10,7 @@ import { productLabel } from '../../lib/products.ts';
 import { issueText, issuesFor, rowLevelIssues, type Issue } from '../../lib/rows.ts';
 import { editErrors, type EditFields } from '../../lib/validate-edit.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
+import type { RowCheck } from '../../stores/wizard-store.ts';
 import { DRAFT_ROW_HEIGHT } from './DraftTable.tsx';
 
 function CellIssue({ errors, warnings, id }: { errors: Issue[]; warnings: Issue[]; id?: string }) {
@@ -119,10 +118,8 @@ export function DraftRow({ row, index, product, onEdit }: { row: RowDto; index: 
 }
 
 /** What an edited row is checked against as it is typed: its own product, and the default amount in that product's currency. */
-export interface RowValidation {
-  product: ProductForValidation;
-  defaultAmount: Money | undefined;
-}
+/** What an edited row is checked against as it is typed (the wizard store's rowValidations). */
+export type RowValidation = RowCheck;
 
 interface EditorProps {
   row: RowDto;
