@@ -71,6 +71,14 @@ export async function waitFor<T>(what: string, probe: () => T | undefined | fals
   }
 }
 
+/** The id of an orderable USD range product of the simulator's US catalog. */
+export async function usdRangeProduct(h: Harness): Promise<number> {
+  const { products } = await h.ok('products:list', { environment: 'simulator', country: 'US' });
+  const found = products.find((p) => p.price.kind === 'range' && p.price.min.currency === 'USD' && p.unorderableReason === null);
+  if (!found) throw new Error('the simulator has no orderable USD range product');
+  return found.id;
+}
+
 export function csvBase64(lines: string[]): string {
   return Buffer.from(`${lines.join('\r\n')}\r\n`, 'utf8').toString('base64');
 }

@@ -3,14 +3,7 @@
 // already has a gift from an earlier campaign of the environment.
 import { describe, expect, it } from 'vitest';
 import { startSimulator, tempDir } from '../../../support/index.ts';
-import { csvBase64, startService, waitFor, type Harness } from '../../../support/app-harness.ts';
-
-async function rangeProduct(h: Harness): Promise<number> {
-  const { products } = await h.ok('products:list', { environment: 'simulator', country: 'US' });
-  const found = products.find((p) => p.price.kind === 'range' && p.price.min.currency === 'USD' && !p.unorderableReason);
-  if (!found) throw new Error('no range product');
-  return found.id;
-}
+import { csvBase64, startService, waitFor, type Harness, usdRangeProduct } from '../../../support/app-harness.ts';
 
 async function rowsOf(h: Harness, campaignId: string) {
   return (await h.ok('campaigns:rows', { campaignId, offset: 0, limit: 100 })).rows;
@@ -20,7 +13,7 @@ describe('rows:edit on one row', () => {
   it('flags a repeat of an earlier line, in any letter case, and not of a later one', async () => {
     const sim = await startSimulator({ latencyMs: 1 });
     const h = await startService(tempDir(), { simulatorUrl: sim.url });
-    const productId = await rangeProduct(h);
+    const productId = await usdRangeProduct(h);
     const created = await h.ok('campaigns:create', {
       environment: 'simulator',
       productId,
@@ -54,7 +47,7 @@ describe('rows:edit on one row', () => {
   it('warns when the address already has a gift from an earlier campaign of the environment', async () => {
     const sim = await startSimulator({ latencyMs: 1 });
     const h = await startService(tempDir(), { simulatorUrl: sim.url });
-    const productId = await rangeProduct(h);
+    const productId = await usdRangeProduct(h);
     const file = (lines: string[]) => ({ environment: 'simulator' as const, productId, fileName: 'a.csv', bytesBase64: csvBase64(['Name,Email,Amount', ...lines]), senderName: 'Team' });
     const sent = await h.ok('campaigns:create', { ...file(['Ann,ann@example.com,10', 'Émile,ÉMILE@example.fr,10']), name: 'Earlier' });
     await h.ok('campaigns:send', { campaignId: sent.id, confirmed: true });

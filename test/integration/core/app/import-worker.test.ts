@@ -16,7 +16,7 @@ import { openEngine } from '../../../../electron/core/engine.ts';
 import { createMemorySecretStore } from '../../../../electron/core/secrets/secret-store.ts';
 import { campaignInput, person, T0 } from '../../../support/db-seed.ts';
 import { allRows, expectTalliesMatchRows, tempDir } from '../../../support/index.ts';
-import { csvBase64, recipientsCsv, startService, waitFor, type Harness } from '../../../support/app-harness.ts';
+import { csvBase64, recipientsCsv, startService, waitFor, type Harness, usdRangeProduct } from '../../../support/app-harness.ts';
 
 // Quoted cells, a bad address, a duplicate, amounts with a sign and cents, an empty amount (the default), a short row.
 const MIXED = [
@@ -30,13 +30,6 @@ const MIXED = [
   'Short Row',
   ...Array.from({ length: 3_000 }, (_, i) => `Guest ${i},guest${i}@example.com,${5 + (i % 90)},Row ${i}`),
 ];
-
-async function rangeProduct(h: Harness): Promise<number> {
-  const { products } = await h.ok('products:list', { environment: 'simulator', country: 'US' });
-  const range = products.find((p) => p.price.kind === 'range' && p.currency === 'USD' && p.unorderableReason === null);
-  if (!range) throw new Error('the simulator has no orderable USD range product');
-  return range.id;
-}
 
 /** A stored row without what differs between two imports of the same file (ids, keys, times). */
 function comparable(r: Recipient): Partial<Recipient> {
@@ -56,7 +49,7 @@ async function serviceWithFault(fault: ImportFault): Promise<Harness> {
 describe('imports in the import worker', () => {
   it('preview and create give what the synchronous import gives, and create stores the file once', async () => {
     const h = await startService(tempDir());
-    const productId = await rangeProduct(h);
+    const productId = await usdRangeProduct(h);
     const file = { fileName: 'mixed.csv', bytesBase64: csvBase64(MIXED) };
     const input = { ...file, environment: 'simulator' as const, productId, country: 'US', defaultAmount: '20' };
 
@@ -97,7 +90,7 @@ describe('imports in the import worker', () => {
 
   it('a file without recipient rows creates nothing, and says why', async () => {
     const h = await startService(tempDir());
-    const productId = await rangeProduct(h);
+    const productId = await usdRangeProduct(h);
     const result = await h.service.invoke('campaigns:create', {
       fileName: 'header.csv', bytesBase64: csvBase64(['Name,Email']), environment: 'simulator', productId, name: 'Empty', senderName: 'Team',
     });
@@ -108,7 +101,7 @@ describe('imports in the import worker', () => {
   for (const action of ['exit', 'throw'] as const) {
     it(`a worker that fails inside the storing transaction (${action}) stores nothing, says so, and the next import works`, async () => {
       const h = await serviceWithFault({ afterRows: 1_500, action });
-      const productId = await rangeProduct(h);
+      const productId = await usdRangeProduct(h);
       const input = { fileName: 'big.csv', bytesBase64: recipientsCsv(4_000), environment: 'simulator' as const, productId, name: 'Big', senderName: 'Team', defaultAmount: '10' };
 
       const failed = await h.service.invoke('campaigns:create', input);
@@ -129,7 +122,7 @@ describe('imports in the import worker', () => {
 
   it('a worker terminated inside the storing transaction (the app closing) stores nothing, and the call says so', async () => {
     const h = await serviceWithFault({ afterRows: 1_000, action: 'hang' });
-    const productId = await rangeProduct(h);
+    const productId = await usdRangeProduct(h);
     const pending = h.service.invoke('campaigns:create', {
       fileName: 'big.csv', bytesBase64: recipientsCsv(3_000), environment: 'simulator', productId, name: 'Big', senderName: 'Team', defaultAmount: '10',
     });
@@ -154,7 +147,7 @@ describe('imports in the import worker', () => {
 
   it('a file past a limit is refused whole with invalid-input and the limit named, as on the synchronous path', async () => {
     const h = await startService(tempDir());
-    const productId = await rangeProduct(h);
+    const productId = await usdRangeProduct(h);
     const lines = ['Email', ...Array.from({ length: CSV_LIMITS.rows + 1 }, (_, i) => `g${i}@e.co`)];
     const input = { fileName: 'huge.csv', bytesBase64: csvBase64(lines), environment: 'simulator' as const, productId, defaultAmount: '10' };
 

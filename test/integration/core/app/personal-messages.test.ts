@@ -6,14 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { SIMULATOR_LOCAL_KEY } from '../../../../electron/core/connections.ts';
 import { startSimulator, tempDir } from '../../../support/index.ts';
-import { csvBase64, startService, waitFor, type Harness } from '../../../support/app-harness.ts';
-
-async function rangeProduct(h: Harness): Promise<number> {
-  const { products } = await h.ok('products:list', { environment: 'simulator', country: 'US' });
-  const found = products.find((p) => p.price.kind === 'range' && p.price.min.currency === 'USD' && !p.unorderableReason);
-  if (!found) throw new Error('no range product');
-  return found.id;
-}
+import { csvBase64, startService, waitFor, usdRangeProduct } from '../../../support/app-harness.ts';
 
 const FILE = csvBase64([
   'First name,Last name,Email,Amount,Team,Message',
@@ -28,7 +21,7 @@ describe('personal messages', () => {
   it('checks templates at import, shows each row as it will be sent, re-renders an edit, and sends exactly that', async () => {
     const sim = await startSimulator({ latencyMs: 1 });
     const h = await startService(tempDir(), { simulatorUrl: sim.url });
-    const productId = await rangeProduct(h);
+    const productId = await usdRangeProduct(h);
     const input = { environment: 'simulator' as const, productId, fileName: 'speakers.csv', bytesBase64: FILE };
 
     // The preview checks the default message the person typed, and each row's own.

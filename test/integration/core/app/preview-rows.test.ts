@@ -5,14 +5,7 @@
 // and the figure counts exactly the rows that would send the default message and cannot.
 import { describe, expect, it } from 'vitest';
 import { startSimulator, tempDir } from '../../../support/index.ts';
-import { csvBase64, recipientsCsv, startService, type Harness } from '../../../support/app-harness.ts';
-
-async function rangeProduct(h: Harness): Promise<number> {
-  const { products } = await h.ok('products:list', { environment: 'simulator', country: 'US' });
-  const found = products.find((p) => p.price.kind === 'range' && p.price.min.currency === 'USD' && !p.unorderableReason);
-  if (!found) throw new Error('no range product');
-  return found.id;
-}
+import { csvBase64, recipientsCsv, startService, usdRangeProduct } from '../../../support/app-harness.ts';
 
 // Lines 2, 5 and 6 have no message of their own (6 also a bad address); 3 and 7 have a good one of
 // their own, 4 a bad one of its own; 7 repeats 3's address (a valid line); 8 has a cell too many (a file problem).
@@ -31,7 +24,7 @@ describe("campaigns:previewImport's rows choice and defaultMessage", () => {
   it('answers the same figures without rows, and counts the rows whose default message fails', async () => {
     const sim = await startSimulator({ latencyMs: 1 });
     const h = await startService(tempDir(), { simulatorUrl: sim.url });
-    const productId = await rangeProduct(h);
+    const productId = await usdRangeProduct(h);
     const input = { environment: 'simulator' as const, productId, country: 'US', fileName: 'speakers.csv', bytesBase64: FILE, message: 'Hi {Department}' };
 
     const unasked = await h.ok('campaigns:previewImport', input);
@@ -70,7 +63,7 @@ describe("campaigns:previewImport's rows choice and defaultMessage", () => {
   it('answers a large file without rows with the full totals', async () => {
     const sim = await startSimulator({ latencyMs: 1 });
     const h = await startService(tempDir(), { simulatorUrl: sim.url });
-    const productId = await rangeProduct(h);
+    const productId = await usdRangeProduct(h);
     const input = { environment: 'simulator' as const, productId, country: 'US', defaultAmount: '25', fileName: 'big.csv', bytesBase64: recipientsCsv(5_000) };
     const all = await h.ok('campaigns:previewImport', input);
     const none = await h.ok('campaigns:previewImport', { ...input, rows: 'none' });

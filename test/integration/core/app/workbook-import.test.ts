@@ -4,15 +4,8 @@
 // lacks, is 'invalid-input' naming the sheets, and nothing is stored.
 import { describe, expect, it } from 'vitest';
 import { startSimulator, tempDir } from '../../../support/index.ts';
-import { csvBase64, startService, type Harness } from '../../../support/app-harness.ts';
+import { csvBase64, startService, usdRangeProduct } from '../../../support/app-harness.ts';
 import { xlsx, type XCell } from '../../../support/workbook-files.ts';
-
-async function rangeProduct(h: Harness): Promise<number> {
-  const { products } = await h.ok('products:list', { environment: 'simulator', country: 'US' });
-  const found = products.find((p) => p.price.kind === 'range' && p.price.min.currency === 'USD' && !p.unorderableReason);
-  if (!found) throw new Error('no range product');
-  return found.id;
-}
 
 function speakers(n: number): XCell[][] {
   const rows: XCell[][] = [['Speakers 2024'], [], ['Name', 'Email', 'Amount']];
@@ -31,7 +24,7 @@ describe('a workbook through the app', () => {
   it('asks for the sheet, previews and creates the chosen one, and refuses a create without it', async () => {
     const sim = await startSimulator({ latencyMs: 1 });
     const h = await startService(tempDir(), { simulatorUrl: sim.url });
-    const productId = await rangeProduct(h);
+    const productId = await usdRangeProduct(h);
     const input = { environment: 'simulator' as const, productId, fileName: 'speakers.xlsx', bytesBase64: BOOK };
 
     const ask = await h.ok('campaigns:previewImport', input);
@@ -64,7 +57,7 @@ describe('a workbook through the app', () => {
   it('a CSV says so: format csv, no workbook; a sheet given for a CSV is ignored', async () => {
     const sim = await startSimulator({ latencyMs: 1 });
     const h = await startService(tempDir(), { simulatorUrl: sim.url });
-    const productId = await rangeProduct(h);
+    const productId = await usdRangeProduct(h);
     const preview = await h.ok('campaigns:previewImport', {
       environment: 'simulator',
       productId,
@@ -77,7 +70,7 @@ describe('a workbook through the app', () => {
 
   it('an empty file says what to choose', async () => {
     const h = await startService(tempDir());
-    const result = await h.service.invoke('campaigns:previewImport', { environment: 'simulator', productId: await rangeProduct(h), fileName: 'list.xlsx', bytesBase64: '' });
+    const result = await h.service.invoke('campaigns:previewImport', { environment: 'simulator', productId: await usdRangeProduct(h), fileName: 'list.xlsx', bytesBase64: '' });
     expect(result).toEqual({ ok: false, error: { code: 'invalid-input', message: '"list.xlsx" is empty. Choose your list of recipients: a CSV file or an .xlsx or .ods workbook.' } });
   }, 30_000);
 
