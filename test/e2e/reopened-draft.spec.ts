@@ -50,6 +50,8 @@ test("a reopened draft checks a cleared amount against the campaign's default am
   await expect(editor.locator('.cell-error').first()).toContainText('USD 700.00');
   await editor.getByTestId('edit-amount').fill('');
   await expect(editor.getByTestId('edit-amount')).toHaveAttribute('aria-invalid', 'false');
+  // The empty field shows, greyed, what the row is given.
+  await expect(editor.getByTestId('edit-amount')).toHaveAttribute('placeholder', '30.00');
   await expect(editor.locator('.cell-error')).toHaveCount(0);
   await app.screenshot('79-reopened-draft-default-amount');
   await expectNoAxeViolations(page, 'wizard: a reopened draft with a default amount, a row\'s amount cleared');
@@ -69,6 +71,7 @@ test("a reopened draft checks a cleared amount against the campaign's default am
   }).toPass();
   await bare.getByTestId('edit-amount').fill('');
   await expect(bare.getByTestId('edit-amount')).toHaveAttribute('aria-invalid', 'true');
+  await expect(bare.getByTestId('edit-amount')).not.toHaveAttribute('placeholder', /.+/);
   await expect(bare.locator('.cell-error').first()).toHaveText('no amount and no default amount: enter an amount or set a default amount');
   await app.screenshot('79b-reopened-draft-no-default-amount');
 });

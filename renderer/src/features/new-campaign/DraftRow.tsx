@@ -3,6 +3,7 @@
 // several gifts, the editor offers the row another one (rows:edit's product).
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ProductDto, RowDto } from '../../../../shared/contract.ts';
+import { toDecimal } from '../../../../shared/domain/money.ts';
 import { SkipReason } from '../../components/SkipReason.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
 import { formatMoneyDto, formatPrice } from '../../lib/money-display.ts';
@@ -186,7 +187,7 @@ export function DraftRowEditor({ row, index, product, choices, validationFor, on
       onDone();
     }
   };
-  const input = (field: keyof EditFields, label: string, ref?: React.Ref<HTMLInputElement>) => {
+  const input = (field: keyof EditFields, label: string, ref?: React.Ref<HTMLInputElement>, placeholder?: string) => {
     const error = fieldError(field);
     const errorId = `edit-${row.id}-${field}-error`;
     return (
@@ -199,6 +200,7 @@ export function DraftRowEditor({ row, index, product, choices, validationFor, on
           onKeyDown={onKey}
           aria-invalid={error !== undefined}
           aria-describedby={error ? errorId : undefined}
+          placeholder={placeholder}
           data-testid={`edit-${field}`}
         />
         {error && (
@@ -252,7 +254,8 @@ export function DraftRowEditor({ row, index, product, choices, validationFor, on
           )}
         </span>
       )}
-      {input('amount', 'Amount')}
+      {/* Left empty, the row is given the campaign's default amount: the empty field shows it, greyed (the column is narrow). */}
+      {input('amount', 'Amount', undefined, validation?.defaultAmount ? toDecimal(validation.defaultAmount) : undefined)}
       {input('message', 'Message')}
       <span role="cell" className="cell">
         {serverError && <span className="cell-error" title={serverError}>{serverError}</span>}
