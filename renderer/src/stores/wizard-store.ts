@@ -136,14 +136,18 @@ export interface RowCheck {
 
 /**
  * What an edited draft row is checked against as it is typed, by the id of the product it is ordered
- * as: that product (when the loaded catalog has it), and the default amount in its currency: the one
- * typed in the setup step, or a reopened draft's own (openDraft). The engine checks the same on save.
+ * as: that product (when the loaded catalog has it), and the default amount (the one typed in the
+ * setup step, or a reopened draft's own: openDraft) in the campaign's currency, as the engine keeps
+ * it: a row of a gift in another currency is then told the default is not in its currency, as the
+ * engine tells it on save.
  */
-export function rowValidations(s: Pick<WizardState, 'products' | 'defaultAmount'>): Map<number, RowCheck> {
+export function rowValidations(s: Pick<WizardState, 'products' | 'defaultAmount' | 'draft' | 'productId'>): Map<number, RowCheck> {
   const byId = new Map<number, RowCheck>();
+  const chosen = selectedProduct(s);
+  const campaignCurrency = s.draft?.currency ?? chosen?.currency ?? null;
   for (const product of s.products) {
     const p = productForValidation(product);
-    if (p) byId.set(product.id, { product: p, defaultAmount: parseDefaultAmount(s.defaultAmount, p.currency) });
+    if (p) byId.set(product.id, { product: p, defaultAmount: parseDefaultAmount(s.defaultAmount, campaignCurrency ?? p.currency) });
   }
   return byId;
 }

@@ -22,6 +22,8 @@ export function DraftTable({ rows, filter }: { rows: readonly RowDto[]; filter: 
   const [editing, setEditing] = useState<number | null>(null);
   const catalog = useWizard((s) => s.products);
   const defaultAmountText = useWizard((s) => s.defaultAmount);
+  const draft = useWizard((s) => s.draft);
+  const productId = useWizard((s) => s.productId);
   // A file with a gift column, a draft whose rows are ordered as more than one product, or a row whose
   // gift cell named no product: each row says its gift, and the editor offers another.
   const showProducts = useWizard(
@@ -32,9 +34,9 @@ export function DraftTable({ rows, filter }: { rows: readonly RowDto[]; filter: 
   const choices = useMemo(() => catalog.filter((p) => p.unorderableReason === null), [catalog]);
   // Each row is checked as typed against its own product (a gift per row), as the engine does on save.
   const validationFor = useMemo(() => {
-    const byId = rowValidations({ products: catalog, defaultAmount: defaultAmountText });
-    return (productId: number): RowValidation | null => byId.get(productId) ?? null;
-  }, [catalog, defaultAmountText]);
+    const byId = rowValidations({ products: catalog, defaultAmount: defaultAmountText, draft, productId });
+    return (id: number): RowValidation | null => byId.get(id) ?? null;
+  }, [catalog, defaultAmountText, draft, productId]);
 
   const renderRow = useCallback(
     (index: number) => {

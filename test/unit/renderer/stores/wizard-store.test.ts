@@ -243,6 +243,20 @@ describe('new-campaign wizard store: a draft reopened from the list', () => {
     expect(editErrors(none.product, 3, cleared, none.defaultAmount)).toEqual({ amount: 'no amount and no default amount: enter an amount or set a default amount' });
   });
 
+  it("reads the default amount in the campaign's currency, so a row of a gift in another currency is told, as the engine tells it", async () => {
+    const usd = product(8, { price: { kind: 'range', min: { currency: 'USD', amount: '5.00' }, max: { currency: 'USD', amount: '500.00' } } });
+    const eur = product(9, { currency: 'EUR', price: { kind: 'range', min: { currency: 'EUR', amount: '5.00' }, max: { currency: 'EUR', amount: '500.00' } } });
+    const { store } = setup({ 'products:list': () => ok({ products: [usd, eur], unreadable: [], service: 'the built-in simulator' }) });
+    await store.getState().openDraft(summary({ id: 'd1', sendState: 'draft', currency: 'USD', defaultAmount: { currency: 'USD', amount: '25.00' } }));
+    const cleared = { name: 'Grace Hopper', email: 'grace@example.com', amount: '', message: '' };
+    const own = rowValidations(store.getState()).get(8);
+    const other = rowValidations(store.getState()).get(9);
+    if (!own || !other) throw new Error('the products were not loaded for the row check');
+    expect(other.defaultAmount).toEqual({ minor: 2500, currency: 'USD' });
+    expect(editErrors(own.product, 3, cleared, own.defaultAmount)).toEqual({});
+    expect(editErrors(other.product, 3, cleared, other.defaultAmount).amount).toBe("the default amount USD 25.00 is not in the product's currency EUR");
+  });
+
   it("keeps the draft's rows when the catalog cannot be read, and says why", async () => {
     const { store } = setup({ 'products:list': () => ({ ok: false, error: { code: 'service-unreachable', message: 'The built-in simulator did not answer.' } }) });
     await store.getState().openDraft(summary({ id: 'd1', sendState: 'draft' }));
