@@ -78,8 +78,11 @@ export function rejectionText(status: number, code: string | undefined, message:
   return `${message} (HTTP ${status}${code ? ` ${code}` : ''})`;
 }
 
-// What a refused pause advises when it pauses: stored at the end of its detail (refusedDetail).
-const REFUSED_ADVICE = 'Sending paused rather than fail every row; fix the cause with the service (a balance, a product), retry the failed rows, then resume.';
+// What a refused pause says and advises when it pauses, stored at the end of its detail
+// (refusedDetail); pausedDetailNow words its advice again from the same parts.
+const PAUSED_NOT_FAILED = 'Sending paused rather than fail every row';
+const FIX_THE_CAUSE = 'fix the cause with the service (a balance, a product)';
+const REFUSED_ADVICE = `${PAUSED_NOT_FAILED}; ${FIX_THE_CAUSE}, retry the failed rows, then resume.`;
 
 export function refusedDetail(times: number, refusal: string): string {
   return `The service refused ${times} orders in a row with the same answer: ${refusal}. ${REFUSED_ADVICE}`;
@@ -114,11 +117,11 @@ export function pausedDetailNow(facts: PauseFacts): string | null {
   const gone = `${taken === 1 ? 'One failed row' : `${taken} failed rows`} went to ${where} and ${taken === 1 ? 'is' : 'are'} sent from there`;
   const next =
     facts.retryable > 0
-      ? `fix the cause with the service (a balance, a product), retry the ${facts.retryable} other failed row${facts.retryable === 1 ? '' : 's'}, then resume.`
+      ? `${FIX_THE_CAUSE}, retry the ${facts.retryable} other failed row${facts.retryable === 1 ? '' : 's'}, then resume.`
       : facts.left > 0
-        ? `fix the cause with the service (a balance, a product), then resume to send the ${rowsText(facts.left)} still to send here.`
+        ? `${FIX_THE_CAUSE}, then resume to send the ${rowsText(facts.left)} still to send here.`
         : 'nothing is left to send here.';
-  return `${detail.slice(0, -REFUSED_ADVICE.length)}Sending paused rather than fail every row. ${gone}; ${next}`;
+  return `${detail.slice(0, -REFUSED_ADVICE.length)}${PAUSED_NOT_FAILED}. ${gone}; ${next}`;
 }
 
 export function authDetail(message: string): string {

@@ -128,7 +128,7 @@ export function selectedProduct(s: Pick<WizardState, 'products' | 'productId'>):
   return s.products.find((p) => p.id === s.productId) ?? null;
 }
 
-/** A product to check a row against, and the default amount in its currency (DraftRow's RowValidation). */
+/** A product to check a row against, and the campaign's default amount (DraftRow's RowValidation). */
 export interface RowCheck {
   product: ProductForValidation;
   defaultAmount: Money | undefined;

@@ -118,8 +118,7 @@ export function DraftRow({ row, index, product, onEdit }: { row: RowDto; index: 
   );
 }
 
-/** What an edited row is checked against as it is typed: its own product, and the default amount in that product's currency. */
-/** What an edited row is checked against as it is typed (the wizard store's rowValidations). */
+/** What an edited row is checked against as it is typed: its own product, and the campaign's default amount (the wizard store's rowValidations). */
 export type RowValidation = RowCheck;
 
 interface EditorProps {
