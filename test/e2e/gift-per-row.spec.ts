@@ -75,11 +75,7 @@ test('a tiered file sends each row as its own product, with totals and the confi
   await expectNoAxeViolations(page, 'wizard: review step, a gift per row');
 
   // The editor checks a speaker's amount against the speaker's own product ($50), not the chosen one ($25).
-  const editor = page.locator('[data-testid="draft-row-editor"][data-line="2"]');
-  await expect(async () => {
-    if ((await editor.count()) === 0) await app.wizard.row(2).getByTestId('row-edit').click();
-    await expect(editor).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  const editor = await app.wizard.openEditor(2);
   // Its gift is offered as chosen, with the others of the country to change it to.
   await expect(editor.getByLabel('Gift, line 2').locator('option:checked')).toHaveText(`${FIFTY} · USD 50.00`);
   await expect(editor.getByTestId('edit-product-price')).toHaveText('USD 50.00');
@@ -154,11 +150,7 @@ test('a row whose gift named no product is given one in the editor, and sent as 
   await expect(app.wizard.row(6)).toHaveAttribute('data-status', 'invalid');
   await expect(app.wizard.costTotal).toHaveText('USD 150.00');
 
-  const editor = page.locator('[data-testid="draft-row-editor"][data-line="6"]');
-  await expect(async () => {
-    if ((await editor.count()) === 0) await app.wizard.row(6).getByTestId('row-edit').click();
-    await expect(editor).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  const editor = await app.wizard.openEditor(6);
   // Nothing chosen yet: the file's error stands under the choice, which is labelled for screen readers.
   const choice = editor.getByLabel('Gift, line 6');
   await expect(choice).toHaveValue('');
@@ -224,11 +216,7 @@ test('a draft reopened from the campaigns list gives a row another gift, and its
   await expect(app.wizard.row(4).getByTestId('row-product')).toHaveText(BOOKS);
   await expect(app.wizard.costTotal).toHaveText('USD 150.00');
 
-  const editor = page.locator('[data-testid="draft-row-editor"][data-line="4"]');
-  await expect(async () => {
-    if ((await editor.count()) === 0) await app.wizard.row(4).getByTestId('row-edit').click();
-    await expect(editor).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  const editor = await app.wizard.openEditor(4);
   const choice = editor.getByLabel('Gift, line 4');
   await expect(choice.locator('option:checked')).toHaveText(`${BOOKS} · USD 25.00`);
   await expect(choice.locator('option')).toContainText([`${BOOKS} · USD 25.00`, `${FIFTY} · USD 50.00`, 'Harborline Market eGift · USD 5.00 – 500.00']);

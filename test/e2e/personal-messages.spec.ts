@@ -72,12 +72,7 @@ test('the review shows each row\'s personal message as it will be sent, with unk
   await expectNoAxeViolations(page, 'wizard: review step, personal messages');
 
   // The editor checks the message as it is typed, with the row's cells; the fix is filled in.
-  const editor = page.locator('[data-testid="draft-row-editor"][data-line="3"]');
-  // The table may redraw as the draft's rows arrive: open the editor until it stays open.
-  await expect(async () => {
-    if ((await editor.count()) === 0) await app.wizard.row(3).getByTestId('row-edit').click();
-    await expect(editor).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  const editor = await app.wizard.openEditor(3);
   await expect(editor.getByTestId('edit-message')).toHaveAttribute('aria-invalid', 'true');
   await expect(editor.locator('.cell-error').first()).toContainText('the message uses {Evnt}');
   await app.screenshot('20-review-personal-message-editor');

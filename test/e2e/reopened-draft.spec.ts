@@ -39,11 +39,7 @@ test("a reopened draft checks a cleared amount against the campaign's default am
   await expect(amount(3)).toHaveText('USD 30.00');
   await expect(app.wizard.costTotal).toHaveText('USD 90.00');
 
-  const editor = page.locator('[data-testid="draft-row-editor"][data-line="2"]');
-  await expect(async () => {
-    if ((await editor.count()) === 0) await app.wizard.row(2).getByTestId('row-edit').click();
-    await expect(editor).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  const editor = await app.wizard.openEditor(2);
   // Checked as typed: out of the product's range is an error; cleared, the default applies.
   await editor.getByTestId('edit-amount').fill('700');
   await expect(editor.getByTestId('edit-amount')).toHaveAttribute('aria-invalid', 'true');
@@ -64,11 +60,7 @@ test("a reopened draft checks a cleared amount against the campaign's default am
   // A draft made without a default: the cleared amount is missing, as the engine says on save.
   await reopen(app, shell.url, 'Helpers, no default');
   await expect(app.wizard.row(3)).toHaveAttribute('data-status', 'invalid');
-  const bare = page.locator('[data-testid="draft-row-editor"][data-line="2"]');
-  await expect(async () => {
-    if ((await bare.count()) === 0) await app.wizard.row(2).getByTestId('row-edit').click();
-    await expect(bare).toBeVisible({ timeout: 2_000 });
-  }).toPass();
+  const bare = await app.wizard.openEditor(2);
   await bare.getByTestId('edit-amount').fill('');
   await expect(bare.getByTestId('edit-amount')).toHaveAttribute('aria-invalid', 'true');
   await expect(bare.getByTestId('edit-amount')).not.toHaveAttribute('placeholder', /.+/);

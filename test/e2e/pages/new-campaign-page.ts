@@ -105,6 +105,19 @@ export class NewCampaignPage {
     await this.page.getByTestId(`filter-${which}`).click();
   }
 
+  /**
+   * Opens the row editor of `line` and returns it. The table may redraw as the draft's rows arrive
+   * (closing an editor just opened): it is opened again until it stays open.
+   */
+  async openEditor(line: number): Promise<Locator> {
+    const editor = this.page.locator(`[data-testid="draft-row-editor"][data-line="${line}"]`);
+    await expect(async () => {
+      if ((await editor.count()) === 0) await this.row(line).getByTestId('row-edit').click();
+      await expect(editor).toBeVisible({ timeout: 2_000 });
+    }).toPass();
+    return editor;
+  }
+
   async editRow(line: number, fields: { name?: string; email?: string; amount?: string; message?: string }): Promise<void> {
     await this.row(line).getByTestId('row-edit').click();
     const editor = this.page.locator(`[data-testid="draft-row-editor"][data-line="${line}"]`);
