@@ -49,6 +49,12 @@ test('a follow-up campaign of the failed rows is a new draft, reviewed and sent 
   await expect(page.getByTestId('banner-refused')).toBeVisible({ timeout: 30_000 });
   await expect(app.campaign.count('failed')).toHaveText('3');
   await expect(page.getByTestId('campaign-retry-failed')).toHaveText('Retry 3 failed');
+  // The pause is announced by an error notice that names the campaign and, for now, advises the retry.
+  const notices = page.getByTestId('notice');
+  const pauseNotice = notices.filter({ hasText: 'refused 3 orders in a row' });
+  await expect(pauseNotice).toHaveAttribute('role', 'alert');
+  await expect(pauseNotice).toContainText('Coffee for the crew: The service refused');
+  await expect(pauseNotice).toContainText('retry the failed rows, then resume.');
 
   await page.getByTestId('campaign-follow-up').click();
   const dialog = page.getByTestId('follow-up-dialog');
@@ -70,6 +76,12 @@ test('a follow-up campaign of the failed rows is a new draft, reviewed and sent 
   await expect(app.wizard.costCount).toContainText('3');
   await expect(app.wizard.costTotal).toContainText('30.00');
   await expect(page.getByTestId('draft-row')).toHaveCount(3);
+  // No notice still tells the person to retry the rows the follow-up just took: the pause's notice
+  // now says what its banner says (where they went, what Resume still sends there).
+  await expect(pauseNotice).toContainText('Coffee for the crew: ');
+  await expect(pauseNotice).toContainText('3 failed rows went to follow-up campaign "Coffee for the crew (follow-up)" and are sent from there');
+  await expect(pauseNotice).toContainText('then resume to send the 2 rows still to send here.');
+  await expect(notices.filter({ hasText: /retry the( \d+ other)? failed rows/ })).toHaveCount(0);
   await app.screenshot('41-follow-up-draft-review');
   await expectNoAxeViolations(page, 'follow-up draft: review');
 
@@ -101,6 +113,7 @@ test('a follow-up campaign of the failed rows is a new draft, reviewed and sent 
   await expect(banner).toContainText('3 failed rows went to follow-up campaign "Coffee for the crew (follow-up)" and are sent from there');
   await expect(banner).toContainText('then resume to send the 2 rows still to send here.');
   await expect(banner).not.toContainText('retry the failed rows');
+  await expect(notices.filter({ hasText: /retry the( \d+ other)? failed rows/ })).toHaveCount(0);
   await expect(page.getByTestId('campaign-resume')).toBeVisible();
   await app.screenshot('43-follow-up-source-no-retry');
   await expectNoAxeViolations(page, 'campaign whose failed rows a follow-up took');

@@ -15,7 +15,10 @@ export function Notices() {
     <div className="notices" aria-live="polite">
       {notices.map((n) => (
         <div key={n.id} className={`notice notice-${n.kind}`} role={n.kind === 'error' ? 'alert' : 'status'} data-testid="notice">
-          <span>{n.text}</span>
+          <span>
+            {n.campaign && <strong className="notice-campaign">{n.campaign.name}: </strong>}
+            {n.text}
+          </span>
           <button type="button" className="button-quiet" aria-label="Dismiss" onClick={() => stores.app.getState().dismissNotice(n.id)}>
             ×
           </button>

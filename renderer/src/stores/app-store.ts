@@ -1,7 +1,7 @@
 // The app as a whole: what the engine says about itself, the welcome on first launch, the screen
 // shown, the event channel's state, the theme, and one-line notices.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { CallOutput } from '../../../shared/contract.ts';
+import type { CallOutput, CampaignSummary } from '../../../shared/contract.ts';
 import type { ConnectionState } from '../api/event-socket.ts';
 import type { Route } from '../lib/route.ts';
 import { settle, type StoreDeps } from './deps.ts';
@@ -13,7 +13,17 @@ export interface Notice {
   id: number;
   kind: 'info' | 'success' | 'error';
   text: string;
+  /** The campaign it is about, named before the text (a notice shows wherever the person is). */
+  campaign?: { id: string; name: string };
+  /**
+   * It announced this campaign's pause, whose detail then read so: the notice follows the pause
+   * (reviseCampaignNotices) rather than keep advice that stopped being true.
+   */
+  pause?: { detail: string | null };
 }
+
+/** What a notice says and whom it is about (notify's input). */
+export type NoticeText = Omit<Notice, 'id' | 'kind'>;
 
 export interface AppState {
   phase: 'loading' | 'ready' | 'failed';
@@ -28,8 +38,14 @@ export interface AppState {
   dismissWelcome(): Promise<void>;
   setTheme(theme: ThemeChoice): void;
   setConnection(state: ConnectionState): void;
-  notify(kind: Notice['kind'], text: string): void;
+  notify(kind: Notice['kind'], text: string | NoticeText): void;
   dismissNotice(id: number): void;
+  /**
+   * Brings the notices about these campaigns' pauses up to date: one whose campaign is no longer
+   * paused goes (a run announces its own end); one whose pause now reads otherwise (a follow-up
+   * campaign took its failed rows, a retry put them back) says what the pause says now.
+   */
+  reviseCampaignNotices(summaries: readonly CampaignSummary[]): void;
 }
 
 export type AppStore = StoreApi<AppState>;
@@ -78,8 +94,29 @@ export function createAppStore(deps: StoreDeps, initialTheme: ThemeChoice = 'sys
     },
 
     notify(kind, text) {
-      const notice = { id: nextNotice++, kind, text };
-      set({ notices: [...get().notices.slice(-3), notice] });
+      const notice: Notice = { id: nextNotice++, kind, ...(typeof text === 'string' ? { text } : text) };
+      // A campaign's new pause replaces the notice of its earlier one.
+      const replaced = (n: Notice): boolean => notice.pause !== undefined && n.pause !== undefined && n.campaign?.id === notice.campaign?.id;
+      set({ notices: [...get().notices.filter((n) => !replaced(n)).slice(-3), notice] });
+    },
+
+    reviseCampaignNotices(summaries) {
+      const notices = get().notices;
+      if (!notices.some((n) => n.pause)) return;
+      const byId = new Map(summaries.map((s) => [s.id, s]));
+      let changed = false;
+      const next = notices.flatMap((n): Notice[] => {
+        const now = n.pause && n.campaign ? byId.get(n.campaign.id) : undefined;
+        if (!n.pause || !now) return [n];
+        if (now.sendState !== 'paused') {
+          changed = true;
+          return [];
+        }
+        if (now.pausedDetail === n.pause.detail || now.pausedDetail === null) return [n];
+        changed = true;
+        return [{ ...n, text: now.pausedDetail, campaign: { id: now.id, name: now.name }, pause: { detail: now.pausedDetail } }];
+      });
+      if (changed) set({ notices: next });
     },
 
     dismissNotice(id) {

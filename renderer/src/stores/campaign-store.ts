@@ -353,6 +353,9 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
           set({ busy: null, message: { kind: 'error', text: result.error.message } });
           return null;
         }
+        // This campaign as it is now: the rows the follow-up took change what its pause says (and its counts).
+        const now = await settle(deps.api['campaigns:get']({ campaignId: id }));
+        if (now.ok) setSummary(now.value);
         set({ busy: null });
         return result.value;
       },

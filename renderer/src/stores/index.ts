@@ -22,13 +22,21 @@ export interface Stores {
 export const RENDER_INTERVAL_MS = 100;
 
 export function createStores(deps: { api: ClientApi; timers: Timers; now: () => number; theme?: ThemeChoice }): Stores {
-  return {
+  const stores = {
     app: createAppStore(deps, deps.theme),
     environments: createEnvironmentsStore(deps),
     campaigns: createCampaignsStore(deps),
     campaign: createCampaignStore(deps),
     wizard: createWizardStore(deps),
   };
+  // A notice about a campaign's pause follows each newer summary of that campaign the window reads.
+  stores.campaigns.subscribe((s, before) => {
+    if (s.campaigns !== before.campaigns) stores.app.getState().reviseCampaignNotices(s.campaigns);
+  });
+  stores.campaign.subscribe((s, before) => {
+    if (s.summary !== null && s.summary !== before.summary) stores.app.getState().reviseCampaignNotices([s.summary]);
+  });
+  return stores;
 }
 
 export function applyBatch(stores: Stores, batch: ProgressBatch): void {
@@ -38,7 +46,14 @@ export function applyBatch(stores: Stores, batch: ProgressBatch): void {
   for (const summary of summaries) {
     if (summary.id === open.id) open.applyProgress(summary, [...(batch.changedRowIds.get(summary.id) ?? [])]);
   }
-  for (const f of batch.finished) stores.app.getState().notify(finishedNoticeKind(f.campaign), f.message);
+  for (const f of batch.finished) {
+    const c = f.campaign;
+    stores.app.getState().notify(finishedNoticeKind(c), {
+      text: f.message,
+      campaign: { id: c.id, name: c.name },
+      ...(c.sendState === 'paused' ? { pause: { detail: c.pausedDetail } } : {}),
+    });
+  }
 }
 
 /**
