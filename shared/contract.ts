@@ -133,6 +133,12 @@ export const campaignSummarySchema = z.object({
   productName: z.string().nullable(),
   /** How many products its rows are ordered as: 1, or more when its file chose a gift per row. */
   products: z.number().int(),
+  /**
+   * It chooses a gift per row: its file had a gift column (even one naming only its own product), it
+   * follows up a campaign that did, or a row was given another gift. Its review shows each row's gift
+   * and offers another; kept with the campaign, so a reopened draft shows what the new one did.
+   */
+  giftPerRow: z.boolean(),
   currency: z.string(),
   sendState: z.enum(SEND_STATES),
   pausedReason: z.enum(PAUSE_REASONS).nullable(),

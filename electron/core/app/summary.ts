@@ -53,6 +53,7 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     productId: campaign.productId,
     productName: typeof campaign.product.name === 'string' ? campaign.product.name : null,
     products: productCount(db, campaign.id),
+    giftPerRow: campaign.giftPerRow,
     currency: campaign.currency,
     sendState: campaign.sendState,
     pausedReason: campaign.pausedReason,

@@ -104,6 +104,8 @@ export function createFollowUp(db: Db, request: FollowUpRequest, now: number): F
         defaultAmountMinor: source.defaultAmountMinor,
         currency: source.currency,
         otherProducts: [...products].filter(([id]) => rows.some((r) => r.productId === id)).map(([productId, product]) => ({ productId, product })),
+        // Its rows came from a campaign that chooses a gift per row: so does it.
+        giftPerRow: source.giftPerRow,
       },
       rows,
       now,

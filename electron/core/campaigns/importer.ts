@@ -104,6 +104,9 @@ export function storeImport(db: Db, request: ImportRequest, preview: CsvImport, 
       defaultAmountMinor: request.defaultAmount?.minor ?? null,
       currency: request.product.currency,
       otherProducts: productsNamed(request, preview),
+      // The file's gift column, as the import's mapping found it (or the person mapped it): the
+      // campaign chooses a gift per row even when the column named only its own product.
+      giftPerRow: preview.parsed.mapping.product !== undefined,
     },
     recipientsOf(preview, request.productId, request.repeats),
     now,

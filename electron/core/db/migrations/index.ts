@@ -5,6 +5,7 @@ import { sql as verifiedOrders } from './0004-verified-orders.ts';
 import { sql as tallies } from './0005-tallies.ts';
 import { sql as skipPolicies } from './0006-skip-policies.ts';
 import { sql as productsPerRow } from './0007-products-per-row.ts';
+import { sql as giftPerRow } from './0008-gift-per-row.ts';
 
 export interface Migration {
   /** The schema version this migration brings the database to (1, 2, 3…, no gaps). */
@@ -25,6 +26,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 5, name: '0005-tallies', sql: tallies },
   { version: 6, name: '0006-skip-policies', sql: skipPolicies },
   { version: 7, name: '0007-products-per-row', sql: productsPerRow },
+  { version: 8, name: '0008-gift-per-row', sql: giftPerRow },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

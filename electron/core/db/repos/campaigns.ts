@@ -52,6 +52,11 @@ export interface NewCampaign {
   readonly currency: string;
   /** The other products its rows name (a gift per row), each as it was checked against. */
   readonly otherProducts?: readonly { readonly productId: number; readonly product: ProductSnapshot }[];
+  /**
+   * It chooses a gift per row (Campaign.giftPerRow): its file had a gift column, or it follows up a
+   * campaign that did. A campaign with `otherProducts` chooses one whatever this says.
+   */
+  readonly giftPerRow?: boolean;
 }
 
 const campaignRow = z
@@ -71,6 +76,8 @@ const campaignRow = z
     paused_detail: z.string().nullable(),
     // Absent before schema 4.
     account_fingerprint: z.string().nullish(),
+    // Absent before schema 8.
+    gift_per_row: z.union([z.literal(0), z.literal(1)]).nullish(),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -89,6 +96,13 @@ const campaignRow = z
     pausedReason: r.paused_reason,
     pausedDetail: r.paused_detail,
     accountFingerprint: r.account_fingerprint ?? null,
+    /**
+     * The campaign chooses a gift per row: each row is ordered as the product its gift cell names (the
+     * campaign's own when empty), and the review shows every row's gift with a choice of another. Kept
+     * when it is made (schema 8: its file had a gift column, or it follows up one that did; a row later
+     * given another gift sets it too), so a reopened draft shows what the new one did.
+     */
+    giftPerRow: r.gift_per_row === 1,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   }));
@@ -131,12 +145,13 @@ export interface StoreInParts {
 export function createCampaign(db: Db, input: NewCampaign, rows: readonly NewRecipient[], now: number, parts?: StoreInParts): CreatedCampaign {
   const product = productSnapshotSchema.parse(input.product);
   const id = newCampaignId();
+  const giftPerRow = input.giftPerRow === true || (input.otherProducts ?? []).some((p) => p.productId !== input.productId);
   const insertCampaign = (importing: string | null) =>
     statement(
       db,
       `INSERT INTO campaigns (id, name, environment, base_url, product_id, product_snapshot, sender_name, message,
-         default_amount_minor, currency, send_state, created_at, updated_at, importing)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'draft', ?, ?, ?)`,
+         default_amount_minor, currency, send_state, created_at, updated_at, importing, gift_per_row)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'draft', ?, ?, ?, ?)`,
     ).run(
       id,
       input.name,
@@ -151,6 +166,7 @@ export function createCampaign(db: Db, input: NewCampaign, rows: readonly NewRec
       now,
       now,
       importing,
+      giftPerRow ? 1 : 0,
     );
   const insertProducts = () => {
     const add = statement(db, 'INSERT INTO campaign_products (campaign_id, product_id, snapshot) VALUES (?, ?, ?)');
@@ -327,7 +343,8 @@ export function campaignProducts(db: Db, campaign: Pick<Campaign, 'id' | 'produc
 /**
  * Another product a row of the campaign is now checked against and ordered as (a row given another
  * gift; never the campaign's own): kept as `snapshot` unless the campaign already keeps it, whose
- * snapshot the other rows were checked against and stays. Call inside the row's change.
+ * snapshot the other rows were checked against and stays. The campaign chooses a gift per row from
+ * then on (giftPerRow). Call inside the row's change.
  */
 export function keepCampaignProduct(db: Db, campaignId: string, productId: number, snapshot: ProductSnapshot): void {
   statement(db, 'INSERT INTO campaign_products (campaign_id, product_id, snapshot) VALUES (?, ?, ?) ON CONFLICT DO NOTHING').run(
@@ -335,6 +352,7 @@ export function keepCampaignProduct(db: Db, campaignId: string, productId: numbe
     productId,
     JSON.stringify(productSnapshotSchema.parse(snapshot)),
   );
+  statement(db, 'UPDATE campaigns SET gift_per_row = 1 WHERE id = ? AND gift_per_row = 0').run(campaignId);
 }
 
 /** Forgets a product none of the campaign's rows names any more (its last row was given another gift). */

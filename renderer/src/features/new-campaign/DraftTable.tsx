@@ -24,13 +24,9 @@ export function DraftTable({ rows, filter }: { rows: readonly RowDto[]; filter: 
   const defaultAmountText = useWizard((s) => s.defaultAmount);
   const draft = useWizard((s) => s.draft);
   const productId = useWizard((s) => s.productId);
-  // A file with a gift column, a draft whose rows are ordered as more than one product, or a row whose
-  // gift cell named no product: each row says its gift, and the editor offers another.
-  const showProducts = useWizard(
-    (s) =>
-      s.preview?.mapping.product !== undefined ||
-      (s.draft !== null && s.rows.some((r) => r.productId !== s.draft?.productId || r.errors.some((e) => e.field === 'product'))),
-  );
+  // A draft that chooses a gift per row (its file had a gift column, kept with the campaign, so the
+  // same whether it was just made or reopened): each row says its gift, and the editor offers another.
+  const showProducts = useWizard((s) => s.draft?.giftPerRow === true);
   const choices = useMemo(() => catalog.filter((p) => p.unorderableReason === null), [catalog]);
   // Each row is checked as typed against its own product (a gift per row), as the engine does on save.
   const validationFor = useMemo(() => {
