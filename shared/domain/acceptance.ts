@@ -1,6 +1,6 @@
 // When a gift's acceptance link has expired unaccepted, defined once: the engine's row and summary
-// answers, the CLI's status and poll rounds, and the rows table all ask this (a SQL aggregate that
-// counts such rows states the same rule in SQL: state 'ordered' and acceptance_expiry < now).
+// answers, the CLI's status and poll rounds, and the rows table all ask this (the counts of such
+// rows state the same rule once in SQL: EXPIRED_ACCEPTANCE_SQL in electron/core/db/repos/recipients.ts).
 import type { RowState } from './rows.ts';
 
 export interface AcceptanceFacts {

@@ -38,6 +38,9 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
   const { db } = deps.engine;
   const now = deps.engine.clock.now();
   const counts = countByState(db, campaign.id);
+  // Expired acceptances, counted twice under one condition (recipients.ts EXPIRED_ACCEPTANCE_SQL):
+  // every one (acceptanceExpired), and those a follow-up may still take (followUpRows.expired); the
+  // difference is what follow-ups took. The first is read from the index alone.
   const acceptanceExpired = counts.ordered === 0 ? 0 : countExpiredAcceptances(db, campaign.id, now);
   // Read only when the campaign has rows of a follow-up kind (counts come from the tallies).
   const followUpRows =

@@ -344,18 +344,26 @@ export function countFlagged(db: Db, campaignId: string): number {
 }
 
 /**
- * Ordered rows whose acceptance link has expired by `now` (the order stands; the recipient can no
- * longer take it): the partial index of ordered rows by expiry reads only the expired ones.
+ * The campaign's ordered rows whose acceptance link expired by @now unaccepted (the order stands; the
+ * recipient can no longer take it): acceptance.ts's isAcceptanceExpired in SQL, the one definition
+ * for every count of such rows, whether or not a follow-up campaign took them. Parameters
+ * @campaignId and @now; read through the partial index of ordered rows by expiry.
+ */
+export const EXPIRED_ACCEPTANCE_SQL = `campaign_id = @campaignId AND state = 'ordered' AND acceptance_expiry < @now`;
+
+/** Not taken by a follow-up campaign (followed_up_in is set when one takes the row). */
+const NOT_FOLLOWED_UP_SQL = 'followed_up_in IS NULL';
+
+/**
+ * Every expired acceptance of the campaign at `now` (EXPIRED_ACCEPTANCE_SQL), those a follow-up
+ * took included: the summary's acceptanceExpired. The ones a follow-up may still take are
+ * FOLLOW_UP_ROWS_SQL.expired, the same condition less those taken. The index alone answers it.
  */
 export function countExpiredAcceptances(db: Db, campaignId: string, now: number): number {
   return z
     .number()
     .int()
-    .parse(
-      statement(db, `SELECT count(*) FROM recipients WHERE campaign_id = ? AND state = 'ordered' AND acceptance_expiry < ?`)
-        .pluck()
-        .get(campaignId, now),
-    );
+    .parse(statement(db, `SELECT count(*) FROM recipients WHERE ${EXPIRED_ACCEPTANCE_SQL}`).pluck().get({ campaignId, now }));
 }
 
 /**
@@ -391,17 +399,17 @@ export function faceValueTotals(db: Db, campaignId: string, states: readonly Row
 
 /**
  * The rows of each kind a follow-up campaign may take (shared/domain/follow-up.ts): failed,
- * cancelled, and ordered rows whose acceptance link expired by @now (acceptance.ts's rule in SQL),
- * none an earlier follow-up took (followed_up_in, set when one takes it). The one definition, for
+ * cancelled, and expired acceptances (EXPIRED_ACCEPTANCE_SQL), none an earlier follow-up took
+ * (followed_up_in, set when one takes it). The one definition, for
  * the follow-up itself, the counts the campaign screen shows and the retry (a failed row a retry
  * puts back is exactly a failed row a follow-up may take). Parameters @campaignId and @now. Each
  * kind reads only its own rows: through (campaign_id, state), or the partial index of ordered rows
  * by acceptance expiry.
  */
 export const FOLLOW_UP_ROWS_SQL: Readonly<Record<FollowUpKind, string>> = {
-  failed: `campaign_id = @campaignId AND state = 'failed' AND followed_up_in IS NULL`,
-  cancelled: `campaign_id = @campaignId AND state = 'cancelled' AND followed_up_in IS NULL`,
-  expired: `campaign_id = @campaignId AND state = 'ordered' AND acceptance_expiry < @now AND followed_up_in IS NULL`,
+  failed: `campaign_id = @campaignId AND state = 'failed' AND ${NOT_FOLLOWED_UP_SQL}`,
+  cancelled: `campaign_id = @campaignId AND state = 'cancelled' AND ${NOT_FOLLOWED_UP_SQL}`,
+  expired: `${EXPIRED_ACCEPTANCE_SQL} AND ${NOT_FOLLOWED_UP_SQL}`,
 };
 
 /**
