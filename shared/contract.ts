@@ -154,6 +154,10 @@ export const campaignSummarySchema = z.object({
   createdAt: z.number(),
   /** Epoch ms of the next scheduled poll round, when one is scheduled. */
   nextPollAt: z.number().nullable(),
+  /**
+   * Ordered rows whose acceptance link expired unaccepted (acceptance.ts), those a follow-up campaign
+   * took included; followUpRows.expired counts those it may still take, under the same condition.
+   */
   acceptanceExpired: z.number().int(),
   /** Rows whose order answer disagreed with what they asked, or could not be read. */
   flagged: z.number().int(),
