@@ -9,7 +9,7 @@ import { crashPoint, crashWhilePending } from '../crash-points.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { createCommitBatch } from '../db/commit-batch.ts';
 import { DISK_FULL_MESSAGE, isDiskFull, type Db } from '../db/open.ts';
-import { getCampaign, getCampaignForOrders, setPauseReason, setSendState, type Campaign, type PauseReason } from '../db/repos/campaigns.ts';
+import { getCampaign, getCampaignForOrders, productIdOf, setPauseReason, setSendState, type Campaign, type PauseReason } from '../db/repos/campaigns.ts';
 import {
   beginRetry,
   markFailed,
@@ -242,15 +242,20 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   // going unused), shrink while requests queue at the limiter (rows that cannot leave yet).
   // Settles at about rate × latency, whatever the latency turns out to be.
   const fixed = typeof options.concurrency === 'number' ? Math.max(1, Math.floor(options.concurrency)) : null;
-  // The first order of every run goes alone: the others wait until its answer is checked against
-  // what it asked, so a service that reads our request differently costs at most one wrong gift.
-  let firstChecked = false;
+  // The first order of every product goes alone: nothing else is in flight until its answer is
+  // checked against what it asked, so a service that reads our request for a product differently
+  // (a range product's custom_amount) costs at most one wrong gift, in a file of several gifts too.
+  const checkedProducts = new Set<number>();
+  const productOf = (job: Job): number => productIdOf(campaign, job.row);
+  let alone = false;
+  // A row of a product not checked yet, taken while other orders were in flight: it goes next, alone.
+  let waiting: Job | undefined;
   const maxAuto = Math.max(AUTO_MIN, options.maxConcurrency ?? 32);
   // Starting guess: a 200 ms round trip at the limiter's rate, and a group (plus two) waiting for
   // their tokens.
   const initial = options.limiter?.stats();
   let autoTarget = Math.min(maxAuto, Math.max(AUTO_MIN, Math.ceil((initial?.currentRate ?? 0) * 0.2) + (initial?.group ?? 0) + 2));
-  const target = (): number => (firstChecked ? (fixed ?? autoTarget) : 1);
+  const target = (): number => (alone || checkedProducts.size === 0 ? 1 : (fixed ?? autoTarget));
   const adjustConcurrency = () => {
     if (fixed !== null || !options.limiter) return;
     const { waiting, pausedUntil, group } = options.limiter.stats();
@@ -367,7 +372,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
       requestStop('mismatch', mismatchDetail(job.row.line, order.id, findings));
       return;
     }
-    firstChecked = true;
+    checkedProducts.add(productOf(job));
     if (via === 'reconciliation') {
       if (markOrdered(db, job.row.id, recorded, now, via)) counters.ordered++;
       return;
@@ -512,12 +517,15 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   };
 
   const start = (job: Job) => {
+    const first = !checkedProducts.has(productOf(job));
+    if (first) alone = true;
     const task = attempt(job)
       .catch((err: unknown) => {
         control.fatal ??= { error: err };
         requestStop('user', internalStopText(err));
       })
       .finally(() => {
+        if (first) alone = false;
         inFlight.delete(task);
         wake.fire();
         progress();
@@ -533,11 +541,16 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     }
     const now = clock.now();
     while (!control.stop && inFlight.size < target()) {
-      const job = retries.takeDue(now) ?? ready.next();
+      const job = waiting ?? retries.takeDue(now) ?? ready.next();
+      waiting = undefined;
       if (!job) break;
+      if (inFlight.size > 0 && !checkedProducts.has(productOf(job))) {
+        waiting = job;
+        break;
+      }
       start(job);
     }
-    if (inFlight.size === 0 && retries.size === 0 && ready.exhausted) break;
+    if (inFlight.size === 0 && retries.size === 0 && ready.exhausted && waiting === undefined) break;
     const nextDue = retries.nextDueAt();
     if (inFlight.size < target() && nextDue !== undefined) {
       // A free worker and only a retry to wait for: sleep in short steps so a stop is seen soon.
