@@ -380,6 +380,11 @@ export const contract = {
       csv: csvOptionsSchema.optional(),
       /** A workbook's sheet to read; without it, a workbook with several sheets holding rows is 'invalid-input' naming them. */
       sheet: sheetInput.optional(),
+      /**
+       * The caller's own name for this create: while it runs, `campaigns:createProgress` events carry
+       * it so the caller can tell its own progress from another window's. Without it, none is emitted.
+       */
+      progressId: z.string().min(1).max(100).optional(),
     }),
     /** The new draft, and the product its rows were checked against. */
     output: campaignSummarySchema.extend({ product: productSchema }),
@@ -496,6 +501,17 @@ export const events = {
     message: z.string(),
     /** The rows left `sending` that the run looked up by key before anything else, and how many had an order. */
     lookedUp: z.object({ checked: z.number().int(), ordered: z.number().int() }).nullable(),
+  }),
+  /**
+   * How far a `campaigns:create` given a `progressId` is, a few times a second at most: the file
+   * being read and checked (`phase` 'checking', `total` null), then its rows being stored (`stored`
+   * of `total`, ending at total). None follows the call's answer.
+   */
+  'campaigns:createProgress': z.object({
+    progressId: z.string(),
+    phase: z.enum(['checking', 'storing']),
+    stored: z.number().int().min(0),
+    total: z.number().int().min(0).nullable(),
   }),
 } as const;
 

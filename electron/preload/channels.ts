@@ -34,4 +34,4 @@ export const CALL_NAMES = [
   'rows:retry',
 ] as const;
 
-export const EVENT_NAMES = ['campaign:progress', 'campaign:finished'] as const;
+export const EVENT_NAMES = ['campaign:progress', 'campaign:finished', 'campaigns:createProgress'] as const;

@@ -10,11 +10,14 @@ export interface Harness {
   engine: Engine;
   service: AppService;
   logs: string[];
-  events: { name: EventName; at: number; payload: EventPayload<EventName> }[];
+  /** The campaign events (`campaign:*`); a test of `campaigns:createProgress` listens to it itself. */
+  events: { name: CampaignEventName; at: number; payload: EventPayload<CampaignEventName> }[];
   /** Calls and expects success; throws the error message otherwise. */
   ok<C extends CallName>(name: C, input: CallInput<C>): Promise<CallOutput<C>>;
   close(): Promise<void>;
 }
+
+type CampaignEventName = Extract<EventName, `campaign:${string}`>;
 
 const open: Harness[] = [];
 afterEach(async () => {

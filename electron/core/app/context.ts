@@ -1,5 +1,5 @@
 // What the handlers share: the engine, the background runtime, and how this shell is set up.
-import type { CampaignSummary } from '../../../shared/contract.ts';
+import type { CampaignSummary, EventPayload } from '../../../shared/contract.ts';
 import type { Engine } from '../engine.ts';
 import type { Redactor } from './errors.ts';
 import type { ImportRunner } from './import-runner.ts';
@@ -21,6 +21,8 @@ export interface AppContext {
   /** Imports run off this thread, in the import worker. */
   readonly imports: ImportRunner;
   summary(campaignId: string): CampaignSummary;
+  /** Emits the contract's `campaigns:createProgress` (a create the caller named with a progressId). */
+  createProgress(payload: EventPayload<'campaigns:createProgress'>): void;
   /** Desktop: asks where to save the report and writes it; returns the path, or null when cancelled. */
   readonly saveReport?: ((fileName: string, csv: string) => Promise<string | null>) | undefined;
 }

@@ -118,7 +118,8 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
         ...(input.repeats ? { repeats: input.repeats } : {}),
       });
       // One pass over the file: checked, then stored in the same job unless it holds no recipient row.
-      const answer = await ctx.imports.create(request, engine.clock.now());
+      const { progressId } = input;
+      const answer = await ctx.imports.create(request, engine.clock.now(), progressId !== undefined ? (progress) => ctx.createProgress({ progressId, ...progress }) : undefined);
       if (answer.kind === 'empty') {
         throw new AppError('invalid-input', `"${input.fileName}" has no recipient rows${answer.problem ? ` (${answer.problem})` : ''}. Nothing was created.`);
       }

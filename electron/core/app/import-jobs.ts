@@ -19,6 +19,7 @@ import { discardUnfinishedImports, getCampaign, type ProductSnapshot } from '../
 import { previewImport, storeImport, type ImportRequest, type PreviewRequest } from '../campaigns/importer.ts';
 import { isDiskFull, NetworkFolderError, type Db } from '../db/open.ts';
 import type { StateCounts } from '../db/repos/recipients.ts';
+import { storedBeforePart, throttleCreateProgress, type CreateProgress } from './create-progress.ts';
 
 /** The preview as the worker computes it; the handler adds the product it checked against. */
 export type PreviewDto = Omit<CallOutput<'campaigns:previewImport'>, 'product'>;
@@ -78,8 +79,12 @@ const ROWS_PER_PART = 1_000;
 const pauseAfter = (partMs: number): number => Math.max(10, partMs);
 const pauseCell = new Int32Array(new SharedArrayBuffer(4));
 
-export function runImportJob<J extends ImportJob>(db: Db, job: J): JobAnswer<J>;
-export function runImportJob(db: Db, job: ImportJob): PreviewDto | CreateAnswer | string | RevalidateCounts | FollowUpAnswer | number {
+/**
+ * `report`: told how far a create is (create-progress.ts), throttled here: the file being checked,
+ * then the rows stored before each part, then every row stored before the job answers.
+ */
+export function runImportJob<J extends ImportJob>(db: Db, job: J, report?: (progress: CreateProgress) => void): JobAnswer<J>;
+export function runImportJob(db: Db, job: ImportJob, report?: (progress: CreateProgress) => void): PreviewDto | CreateAnswer | string | RevalidateCounts | FollowUpAnswer | number {
   if (job.kind === 'discard') return discardUnfinishedImports(db, job.marker);
   if (job.kind === 'report') return renderReport(reportRowsOf(db, job.campaignId));
   if (job.kind === 'followUp') {
@@ -100,16 +105,23 @@ export function runImportJob(db: Db, job: ImportJob): PreviewDto | CreateAnswer 
       throw error;
     }
   }
+  const tell = report ? throttleCreateProgress(report) : null;
+  tell?.({ phase: 'checking', stored: 0, total: null });
   const checked = previewImport(db, job.request);
   // A file without one recipient row creates nothing: the caller says why.
-  if (checked.validation.rows.length === 0) return { kind: 'empty', problem: checked.parsed.problems[0]?.message ?? null };
+  const total = checked.validation.rows.length;
+  if (total === 0) return { kind: 'empty', problem: checked.parsed.problems[0]?.message ?? null };
+  tell?.({ phase: 'storing', stored: 0, total });
+  let part = 0;
   const created = storeImport(db, job.request, checked, job.now, {
     marker: job.marker,
     rowsPerPart: ROWS_PER_PART,
     between: (lastPartMs) => {
+      tell?.({ phase: 'storing', stored: storedBeforePart(part++, ROWS_PER_PART, total), total });
       if (lastPartMs > 0) Atomics.wait(pauseCell, 0, 0, pauseAfter(lastPartMs));
     },
   });
+  tell?.({ phase: 'storing', stored: total, total });
   return { kind: 'created', campaignId: created.campaign.id, counts: created.counts };
 }
 

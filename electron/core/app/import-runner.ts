@@ -13,7 +13,8 @@ import type { FollowUpRequest } from '../campaigns/follow-up.ts';
 import { discardUnfinishedImports, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import type { Db } from '../db/open.ts';
 import { plainError, purposefulError, type CreateAnswer, type FollowUpAnswer, type ImportFault, type ImportJob, type PreviewDto, type PreviewRows } from './import-jobs.ts';
-import type { WorkerReply, WorkerRequest, WorkerSetup } from './import-worker.ts';
+import type { CreateProgress } from './create-progress.ts';
+import type { WorkerProgress, WorkerReply, WorkerRequest, WorkerSetup } from './import-worker.ts';
 
 /**
  * Where the worker's code is, by one rule: beside this module's own file.
@@ -59,8 +60,11 @@ export interface ImportRunnerOptions {
 export interface ImportRunner {
   /** `rows` 'none': the worker builds no row list, so none crosses to this thread. */
   preview(request: PreviewRequest, rows: PreviewRows): Promise<PreviewDto>;
-  /** Creates the campaign (or nothing, for a file without recipient rows); `now` is its creation time. */
-  create(request: ImportRequest, now: number): Promise<CreateAnswer>;
+  /**
+   * Creates the campaign (or nothing, for a file without recipient rows); `now` is its creation time.
+   * `onProgress` hears how far it is (a few times a second at most), never after the promise settles.
+   */
+  create(request: ImportRequest, now: number, onProgress?: (progress: CreateProgress) => void): Promise<CreateAnswer>;
   /** The campaign's delivery report as CSV text, read and written out in the worker. */
   report(campaignId: string): Promise<string>;
   /** The campaign's unsent rows checked again against `snapshot`, in one transaction, in the worker. */
@@ -74,6 +78,7 @@ export interface ImportRunner {
 interface Pending {
   readonly worker: Worker;
   readonly kind: ImportJob['kind'];
+  readonly onProgress?: ((progress: CreateProgress) => void) | undefined;
   resolve(value: unknown): void;
   reject(error: Error): void;
 }
@@ -103,9 +108,17 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     const setup: WorkerSetup = { file: db.name, busyTimeoutMs: Number(db.pragma('busy_timeout', { simple: true })), fault };
     fault = null;
     const w = new Worker(importWorkerUrl(), { workerData: setup });
-    w.on('message', (reply: WorkerReply) => {
+    w.on('message', (reply: WorkerReply | WorkerProgress) => {
       const p = pending.get(reply.id);
       if (!p) return;
+      if ('progress' in reply) {
+        try {
+          p.onProgress?.(reply.progress);
+        } catch {
+          // A listener's failure is not the import's.
+        }
+        return;
+      }
       pending.delete(reply.id);
       if (reply.ok) p.resolve(JSON.parse(reply.json));
       else p.reject(purposefulError(reply.error) ?? new ImportStoppedError(p.kind, plainError(reply.error)));
@@ -140,28 +153,28 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     }
   };
 
-  const run = (job: ImportJob): Promise<unknown> => {
+  const run = (job: ImportJob, onProgress?: (progress: CreateProgress) => void): Promise<unknown> => {
     if (closed) return Promise.reject(new ImportStoppedError(job.kind, new Error('the import runner is closed')));
     if (idle) clearTimeout(idle);
     const w = (worker ??= start());
     w.ref();
     const id = ++nextId;
     return new Promise((resolve, reject) => {
-      pending.set(id, { worker: w, kind: job.kind, resolve, reject });
-      const request: WorkerRequest = { id, job, pageLimit: Number(db.pragma('max_page_count', { simple: true })) };
+      pending.set(id, { worker: w, kind: job.kind, onProgress, resolve, reject });
+      const request: WorkerRequest = { id, job, pageLimit: Number(db.pragma('max_page_count', { simple: true })), ...(onProgress ? { progress: true } : {}) };
       w.postMessage(request);
     });
   };
 
   return {
     preview: (request, rows) => run({ kind: 'preview', request, rows }) as Promise<PreviewDto>,
-    async create(request, now) {
+    async create(request, now, onProgress) {
       // Rows go in parts behind a hidden campaign (import-jobs.ts); if the job fails or its worker
       // dies, what it stored is removed before the caller hears of it.
       const marker = `${hostname()} ${process.pid} ${randomUUID()}`;
       inFlight.add(marker);
       try {
-        return (await run({ kind: 'create', request, now, marker })) as CreateAnswer;
+        return (await run({ kind: 'create', request, now, marker }, onProgress)) as CreateAnswer;
       } catch (error) {
         await discard(marker);
         throw error;

@@ -7,6 +7,7 @@
 // transaction never commits, and the connection's close at thread exit rolls it back.
 import { parentPort, workerData } from 'node:worker_threads';
 import { openDatabase, type Db } from '../db/open.ts';
+import type { CreateProgress } from './create-progress.ts';
 import { errorData, runImportJob, type ErrorData, type ImportFault, type ImportJob } from './import-jobs.ts';
 
 export interface WorkerSetup {
@@ -22,6 +23,8 @@ export interface WorkerRequest {
   readonly job: ImportJob;
   /** The engine connection's page limit (SQLite keeps it per connection): this one may grow no further. */
   readonly pageLimit: number;
+  /** A create's caller wants to know how far it is: WorkerProgress messages come before its reply. */
+  readonly progress?: boolean;
 }
 
 /**
@@ -29,6 +32,12 @@ export interface WorkerRequest {
  * builds a 100,000-row preview there in about half the time structured cloning takes to.
  */
 export type WorkerReply = { readonly id: number; readonly ok: true; readonly json: string } | { readonly id: number; readonly ok: false; readonly error: ErrorData };
+
+/** How far job `id` is (already throttled: create-progress.ts); posted before the job's reply, never after. */
+export interface WorkerProgress {
+  readonly id: number;
+  readonly progress: CreateProgress;
+}
 
 const port = parentPort;
 if (!port) throw new Error('import-worker.ts runs in a worker thread (see import-runner.ts)');
@@ -48,7 +57,8 @@ port.on('message', (request: WorkerRequest) => {
   try {
     const open = connection();
     open.pragma(`max_page_count = ${Math.trunc(request.pageLimit)}`);
-    reply = { id: request.id, ok: true, json: JSON.stringify(runImportJob(open, request.job)) };
+    const report = request.progress ? (progress: CreateProgress) => port.postMessage({ id: request.id, progress } satisfies WorkerProgress) : undefined;
+    reply = { id: request.id, ok: true, json: JSON.stringify(runImportJob(open, request.job, report)) };
   } catch (error) {
     reply = { id: request.id, ok: false, error: errorData(error) };
   }

@@ -159,6 +159,7 @@ export function createAppService(options: AppServiceOptions): AppService {
     progress,
     imports,
     summary,
+    createProgress: (payload) => emit('campaigns:createProgress', payload),
     saveReport: options.saveReport,
   } satisfies AppContext);
 
