@@ -367,5 +367,5 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
   });
 }
 
-/** The campaign's rows are ordered as more than one product (a gift per row): the rows table names each row's gift. */
-export const severalProducts = (state: { summary: CampaignSummary | null }): boolean => (state.summary?.products ?? 1) > 1;
+/** The campaign chooses a gift per row (as its review did): the rows table names each row's gift. */
+export const giftPerRow = (state: { summary: CampaignSummary | null }): boolean => state.summary?.giftPerRow === true;

@@ -2,7 +2,7 @@
 import { useEffect } from 'react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Message } from '../../components/Message.tsx';
-import { severalProducts } from '../../stores/campaign-store.ts';
+import { giftPerRow } from '../../stores/campaign-store.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
 import { CampaignActions } from './CampaignActions.tsx';
 import { ChargedTotals } from './ChargedTotals.tsx';
@@ -17,7 +17,7 @@ export function CampaignScreen({ id }: { id: string }) {
   const error = useCampaign((s) => s.error);
   const summary = useCampaign((s) => (s.id === id ? s.summary : null));
   const message = useCampaign((s) => s.message);
-  const showProducts = useCampaign(severalProducts);
+  const showProducts = useCampaign(giftPerRow);
 
   useEffect(() => {
     void stores.campaign.getState().open(id);

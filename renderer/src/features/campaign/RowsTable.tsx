@@ -10,7 +10,7 @@ import { VirtualList } from '../../components/VirtualList.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { formatMoneyDto, formatStated } from '../../lib/money-display.ts';
 import { expiryView, flagView, issuesFor } from '../../lib/rows.ts';
-import { severalProducts } from '../../stores/campaign-store.ts';
+import { giftPerRow } from '../../stores/campaign-store.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
 
 export const ROW_HEIGHT = 48;
@@ -19,7 +19,7 @@ export function RowsTable() {
   const stores = useStores();
   const total = useCampaign((s) => s.total);
   const rowsByIndex = useCampaign((s) => s.rowsByIndex);
-  const showProducts = useCampaign(severalProducts);
+  const showProducts = useCampaign(giftPerRow);
   const now = useNow(30_000);
   const onRange = useCallback((start: number, end: number) => stores.campaign.getState().setRange(start, end), [stores]);
   const renderRow = useCallback(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallInput } from '../../../../shared/contract.ts';
-import { createCampaignStore, severalProducts, PAGE_SIZE } from '../../../../renderer/src/stores/campaign-store.ts';
+import { createCampaignStore, giftPerRow, PAGE_SIZE } from '../../../../renderer/src/stores/campaign-store.ts';
 import { fakeApi, ManualClock, ok, row, settle, summary } from '../helpers/fakes.ts';
 
 const TOTAL = 1000;
@@ -145,20 +145,20 @@ describe('campaign store', () => {
     expect(store.getState().summary).toBeNull();
   });
 
-  it("names each row's gift when its summary says the campaign uses several products (a gift per row), whatever rows are loaded", async () => {
+  it("names each row's gift when its summary says the campaign chooses a gift per row, even one whose rows are all its own product, whatever rows are loaded", async () => {
     const clock = new ManualClock();
     const fake = fakeApi({
-      'campaigns:get': (input) => ok(summary({ id: input.campaignId, productId: 7, products: input.campaignId === 'c1' ? 2 : 1 })),
+      'campaigns:get': (input) => ok(summary({ id: input.campaignId, productId: 7, products: 1, giftPerRow: input.campaignId === 'c1' })),
       'campaigns:rows': () => ok({ rows: [row(1, { productId: 7 })], total: 1 }),
       'campaigns:timeline': () => ok({ buckets: [] }),
     });
     const store = createCampaignStore({ api: fake.api, timers: clock, now: clock.now });
-    expect(severalProducts(store.getState())).toBe(false);
+    expect(giftPerRow(store.getState())).toBe(false);
     await store.getState().open('c1');
     await settle();
-    expect(severalProducts(store.getState())).toBe(true);
+    expect(giftPerRow(store.getState())).toBe(true);
     await store.getState().open('c2');
     await settle();
-    expect(severalProducts(store.getState())).toBe(false);
+    expect(giftPerRow(store.getState())).toBe(false);
   });
 });
