@@ -10,6 +10,7 @@
 // larger of the two, the worst of RUNS calls. Then one more create while this thread writes a
 // setting every 5 ms, as a send commits: a write waits for the worker's storing on this thread, and
 // the longest such write is main_thread_max_write_ms_import_100k. Wall time: the median create, from call to answer.
+// Then how the same path grows at 1k, 10k and 100k rows, for a CSV and a workbook (growth below).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ import { setSetting } from '../../../electron/core/db/repos/settings.ts';
 import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store.ts';
 import { productIdFor } from '../../../electron/simulator/index.ts';
 import { recipientsCsv } from '../csv-data.ts';
+import { recipientsXlsx } from '../workbook-data.ts';
 import { emit, gc, log, scenario } from '../harness.ts';
 import { median } from '../stats.ts';
 
@@ -76,6 +78,52 @@ async function watchLoop<T>(work: () => Promise<T>, write?: () => void): Promise
 
 const blockOf = (b: Blocking<unknown>): number => Math.max(b.histogramMs, b.probeMs);
 
+// How the app's path grows with the file: at each size, a CSV and the same rows as a workbook,
+// through the handlers as the window and the CLI call them: the window's preview (no rows), the
+// CLI's `validate` (a preview of every row, each checked against the contract on the way out) and
+// create. The median of GROWTH_RUNS calls each, from call to answer.
+const GROWTH_SIZES = [1_000, 10_000, 100_000] as const;
+const GROWTH_RUNS = 3;
+const GROWTH_CALLS = ['preview', 'validate', 'create'] as const;
+
+type Call = (name: 'campaigns:previewImport' | 'campaigns:create', input: Record<string, unknown>) => Promise<Record<string, unknown>>;
+
+async function growth(call: Call, request: Record<string, unknown>): Promise<Record<string, number>> {
+  const figures: Record<string, number> = {};
+  for (const format of ['csv', 'xlsx'] as const) {
+    for (const rows of GROWTH_SIZES) {
+      const bytes = format === 'csv' ? recipientsCsv(rows) : recipientsXlsx(rows);
+      const file = { fileName: `growth.${format}`, bytesBase64: Buffer.from(bytes).toString('base64') };
+      for (const kind of GROWTH_CALLS) {
+        const times: number[] = [];
+        for (let i = 0; i < GROWTH_RUNS; i++) {
+          gc();
+          const t0 = performance.now();
+          const answer =
+            kind === 'create'
+              ? await call('campaigns:create', { ...request, ...file, name: `Growth ${format} ${rows} ${i + 1}`, senderName: 'Bench team' })
+              : await call('campaigns:previewImport', { ...request, ...file, rows: kind === 'preview' ? 'none' : 'all' });
+          times.push(performance.now() - t0);
+          const counted = kind === 'create' ? count(answer, 'counts', ['ready', 'invalid']) : count(answer, 'totals', ['rows']);
+          if (counted !== rows) throw new Error(`${kind} of ${rows} ${format} rows counted ${counted}`);
+        }
+        figures[`app_${kind}_${format}_${rows / 1000}k_ms`] = median(times);
+      }
+    }
+    for (const kind of GROWTH_CALLS) {
+      // Time per row at 100k over time per row at 10k: 1 is linear.
+      const at = (rows: number) => figures[`app_${kind}_${format}_${rows / 1000}k_ms`]! / rows;
+      figures[`app_${kind}_${format}_per_row_100k_vs_10k`] = at(100_000) / at(10_000);
+    }
+  }
+  return figures;
+}
+
+function count(answer: Record<string, unknown>, field: string, keys: readonly string[]): number {
+  const counts = answer[field] as Record<string, number>;
+  return keys.reduce((sum, key) => sum + (counts[key] ?? 0), 0);
+}
+
 scenario(async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'giftbatch-bench-app-import-'));
   const engine = await openEngine({ dataDir, secrets: createMemorySecretStore(), env: {} });
@@ -86,7 +134,7 @@ scenario(async () => {
     const file = { fileName: 'bench.csv', bytesBase64: Buffer.from(recipientsCsv(ROWS)).toString('base64') };
     const request = { ...file, environment: 'simulator' as const, productId, country: 'US', defaultAmount: '25.00' };
     log(`app-import: ${ROWS} rows, ${(file.bytesBase64.length / 1e6).toFixed(1)} MB of base64`);
-    const call = async (name: 'campaigns:previewImport' | 'campaigns:create', input: Record<string, unknown>) => {
+    const call: Call = async (name, input) => {
       const result = await service.call(name, input);
       if (!result.ok) throw new Error(`${name} failed: ${result.error.code}: ${result.error.message} ${problems.join(' | ')}`);
       return result.value as Record<string, unknown>;
@@ -130,6 +178,8 @@ scenario(async () => {
       return null;
     }, () => setSetting(engine.db, 'bench.write', ++writes, Date.now()));
     log(`app-import while this thread writes every ${WRITE_EVERY_MS} ms: create ${contended.wallMs.toFixed(0)} ms, longest write ${contended.writeMs.toFixed(1)} ms, longest block ${blockOf(contended).toFixed(1)} ms`);
+    const grown = await growth(call, request);
+    log(`app-import growth: ${Object.entries(grown).map(([k, v]) => `${k} ${v.toFixed(v < 10 ? 2 : 0)}`).join(', ')}`);
     emit({
       main_thread_max_block_ms_import_100k: Math.max(...creates.map(blockOf)),
       main_thread_max_block_ms_preview_100k: Math.max(...previews.map(blockOf)),
@@ -140,6 +190,7 @@ scenario(async () => {
       main_thread_block_import_runs_ms: creates.map(blockOf),
       main_thread_block_preview_runs_ms: previews.map(blockOf),
       app_import_runs_ms: creates.map((c) => c.wallMs),
+      ...grown,
     });
   } finally {
     await service.close();

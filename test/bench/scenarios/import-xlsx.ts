@@ -9,12 +9,10 @@
 // resolved; no limits, no cell types, dates or column positions), interleaved with the raw read
 // again: how much of the import's distance from the raw read any reader would have.
 import { performance } from 'node:perf_hooks';
-import Papa from 'papaparse';
 import { SaxesParser } from 'saxes';
 import { importFile } from '../../../electron/core/workbook/import.ts';
 import { openZip, readPart } from '../../../electron/core/workbook/zip.ts';
-import { xlsx, type XCell } from '../../support/workbook-files.ts';
-import { recipientsCsv } from '../csv-data.ts';
+import { recipientsXlsx } from '../workbook-data.ts';
 import { emit, gc, interleaved, log, scenario } from '../harness.ts';
 import { median } from '../stats.ts';
 import { benchValidationProduct, DEFAULT_AMOUNT } from '../product.ts';
@@ -22,14 +20,6 @@ import { benchValidationProduct, DEFAULT_AMOUNT } from '../product.ts';
 const ROWS = 100_000;
 const WARMUP = 2;
 const RUNS = 7;
-const PLAIN_NUMBER = /^\d+(\.\d+)?$/;
-
-/** The import bench's rows as a workbook; `rows` of them, with the header. */
-export function recipientsXlsx(rows: number): Uint8Array {
-  const parsed = Papa.parse<string[]>(new TextDecoder().decode(recipientsCsv(rows)), { skipEmptyLines: true }).data;
-  const sheet: XCell[][] = parsed.map((cells, i) => cells.map((cell, c) => (i > 0 && c === 2 && PLAIN_NUMBER.test(cell) ? { n: cell, style: 1 } : cell === '' ? null : cell)));
-  return xlsx([{ name: 'Recipients', rows: sheet }]);
-}
 
 function rawRead(bytes: Uint8Array): number {
   const zip = openZip(bytes);
