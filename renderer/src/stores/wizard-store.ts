@@ -5,7 +5,7 @@
 // are in; that currency goes with every call that reads the product (list, preview, create), and
 // the campaign's first order confirms it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { CallInput, CallOutput, CampaignSummary, EnvironmentName, ProductDto, RowDto } from '../../../shared/contract.ts';
+import type { CallInput, CallOutput, CampaignSummary, EnvironmentName, EventPayload, ProductDto, RowDto } from '../../../shared/contract.ts';
 import type { MappedField } from '../../../shared/domain/csv/headers.ts';
 import type { TemplateFormat } from '../../../shared/domain/file-formats.ts';
 import type { Money } from '../../../shared/domain/money.ts';
@@ -22,6 +22,7 @@ export type Preview = CallOutput<'campaigns:previewImport'>;
 export type Preflight = CallOutput<'campaigns:preflight'>;
 export type CsvOptions = NonNullable<CallInput<'campaigns:previewImport'>['csv']>;
 export type Delimiter = ',' | ';' | '\t';
+export type CreateProgress = Omit<EventPayload<'campaigns:createProgress'>, 'progressId'>;
 
 export interface WizardFile {
   fileName: string;
@@ -71,6 +72,8 @@ export interface WizardState {
   previewError: string | null;
   draft: CampaignSummary | null;
   creating: boolean;
+  /** How far the draft being saved is (the engine's `campaigns:createProgress`); null when none is being saved or nothing was heard yet. */
+  createProgress: CreateProgress | null;
   createError: string | null;
   rows: RowDto[];
   rowsStatus: Status;
@@ -195,6 +198,7 @@ function initialData(environment: EnvironmentName, now: number): Omit<WizardStat
     previewError: null,
     draft: null,
     creating: false,
+    createProgress: null,
     createError: null,
     rows: [],
     rowsStatus: 'idle',
@@ -225,6 +229,7 @@ type WizardActions = {
 };
 
 export function createWizardStore(deps: StoreDeps): WizardStore {
+  let createCount = 0;
   let previewSeq = 0;
   let productsSeq = 0;
 
@@ -447,7 +452,13 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
       async createDraft() {
         const s = get();
         if (!s.file || s.productId === null) return false;
-        set({ creating: true, createError: null });
+        set({ creating: true, createProgress: null, createError: null });
+        // This window's own name for the create: another window's progress (the browser shell's
+        // socket tells every window) is not ours. None is heard once the call has answered.
+        const progressId = `create ${++createCount} ${Math.random().toString(36).slice(2, 12)}`;
+        const stopListening = deps.api.on('campaigns:createProgress', ({ progressId: id, phase, stored, total }) => {
+          if (id === progressId && get().creating) set({ createProgress: { phase, stored, total } });
+        });
         const result = await settle(
           deps.api['campaigns:create']({
             fileName: s.file.fileName,
@@ -463,13 +474,14 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
             csv: s.csv,
             ...sheetInput(s),
             repeats: s.repeats,
+            progressId,
           }),
-        );
+        ).finally(stopListening);
         if (!result.ok) {
-          set({ creating: false, createError: result.error.message });
+          set({ creating: false, createProgress: null, createError: result.error.message });
           return false;
         }
-        set({ creating: false, draft: result.value, step: 'review', rows: [], rowFilter: 'all' });
+        set({ creating: false, createProgress: null, draft: result.value, step: 'review', rows: [], rowFilter: 'all' });
         await Promise.all([loadRows(result.value.id), loadPreflight(result.value.id)]);
         return true;
       },

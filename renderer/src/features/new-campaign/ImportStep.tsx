@@ -19,6 +19,7 @@ import { FileDrop } from './FileDrop.tsx';
 import { MappingForm } from './MappingForm.tsx';
 import { ProductTotals } from './ProductTotals.tsx';
 import { RepeatChoices } from './RepeatChoices.tsx';
+import { SaveProgress } from './SaveProgress.tsx';
 import { SheetChooser } from './SheetChooser.tsx';
 
 const DELIMITERS: ReadonlyArray<{ value: Delimiter; label: string }> = [
@@ -183,6 +184,7 @@ export function ImportStep() {
           {createError}
         </Message>
       )}
+      <SaveProgress />
       <div className="step-actions">
         <button type="button" onClick={() => w.goTo('setup')}>
           Back

@@ -1,0 +1,41 @@
+// A large file's "Save as draft and review": the import step shows how far the saving is (the
+// engine's campaigns:createProgress) with a bar and "N of 60,000 rows saved", and nothing of it once
+// the draft is made.
+import { expect, test } from './support/fixtures.ts';
+import { recipientsCsv } from './support/csv.ts';
+
+const ROWS = 60_000;
+
+test('saving a draft of 60,000 rows shows the rows saved as it goes, then the review', async ({ app, shell, page }) => {
+  test.slow();
+  await app.open(shell.url);
+  await app.nav('new');
+  await app.wizard.chooseProduct('Northwind Books');
+  await app.wizard.fillSetup({ name: 'Sixty thousand', sender: 'Big event' });
+  await app.wizard.next();
+  await app.wizard.uploadFile(recipientsCsv(ROWS));
+  await app.wizard.expectPreviewReady();
+  await expect(page.getByTestId('preview-valid')).toHaveText('60,000');
+  await expect(page.getByTestId('create-progress')).toHaveCount(0);
+
+  await app.wizard.createButton.click();
+  await expect(app.wizard.createButton).toHaveText('Saving the draft…');
+  const text = page.getByTestId('create-progress-text');
+  // A figure part-way: some rows saved, not yet all of them.
+  await expect(text).toHaveText(/^(?!60,000 of)\d{1,2},\d{3} of 60,000 rows saved$/, { timeout: 30_000 });
+  const bar = page.getByTestId('create-progress').getByRole('progressbar', { name: 'Saving the draft' });
+  await expect(bar).toHaveAttribute('aria-valuemax', '60000');
+  const now = Number(await bar.getAttribute('aria-valuenow'));
+  expect(now).toBeGreaterThan(0);
+  expect(now).toBeLessThan(ROWS);
+  await app.screenshot('90-saving-draft-progress');
+  // It moves on while the rows go in (or the draft is already made).
+  await expect
+    .poll(async () => (await bar.isVisible()) ? Number(await bar.getAttribute('aria-valuenow')) : ROWS, { timeout: 30_000 })
+    .toBeGreaterThan(now);
+
+  await app.wizard.expectStep('review');
+  await expect(page.getByTestId('draft-table')).toBeVisible();
+  await expect(page.getByTestId('filter-all')).toContainText('60000');
+  await expect(page.getByTestId('create-progress')).toHaveCount(0);
+});
