@@ -56,3 +56,41 @@ export function formatDuration(ms: number): string {
   if (m < 60) return `${m}m${String(s % 60).padStart(2, '0')}s`;
   return `${Math.floor(m / 60)}h${String(m % 60).padStart(2, '0')}m`;
 }
+
+export interface SaveProgressView {
+  /** How far `campaigns:create` is (its `campaigns:createProgress` events). */
+  update(progress: { phase: 'checking' | 'storing'; stored: number; total: number | null }): void;
+  /** The create answered: a terminal's line is cleared (what follows says what was made). */
+  done(): void;
+}
+
+/**
+ * While `send` saves a large file as a draft: on a terminal, one line redrawn ("Saving the draft:
+ * 42,000 of 100,000 rows"); otherwise a plain line every 2 s at most, and only once the saving has
+ * taken 2 s (a small file prints nothing). Always on stderr: stdout carries only results.
+ */
+export function saveProgressView(stream: NodeJS.WriteStream = process.stderr, now: () => number = Date.now): SaveProgressView {
+  const tty = Boolean(stream.isTTY);
+  const started = now();
+  let lastLine = started;
+  let drawn = false;
+  const count = (n: number) => n.toLocaleString('en-US');
+  return {
+    update({ phase, stored, total }) {
+      const text = phase === 'checking' || total === null ? 'checking the file' : `${count(stored)} of ${count(total)} rows`;
+      if (tty) {
+        stream.write(`\r\x1b[2KSaving the draft: ${text}`);
+        drawn = true;
+        return;
+      }
+      if (now() - lastLine >= 2000) {
+        stream.write(`saving: ${text}\n`);
+        lastLine = now();
+      }
+    },
+    done() {
+      if (tty && drawn) stream.write('\r\x1b[2K');
+      drawn = false;
+    },
+  };
+}

@@ -12,7 +12,7 @@ import { repeatRecipientsProblem, ServiceError } from '../../core/engine.ts';
 import { campaignStatus } from '../status.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
 import { commonOf, out, parseCommand, positiveNumber, printJson, say, withService, type Cli, type Common } from '../options.ts';
-import { progressView } from '../progress.ts';
+import { progressView, saveProgressView } from '../progress.ts';
 import { importInput, noteCurrency, readCsvFile, withAmountFlag } from './catalog.ts';
 import { statusLine } from './tracking.ts';
 
@@ -76,6 +76,12 @@ export async function sendCommand(argv: string[]): Promise<number> {
   const rate = positiveNumber(parsed.values.rate, '--rate');
   const input = importInput(common, { path: file ?? '', bytes }, parsed.values, SEND_HELP);
   return withService(common, { rate }, async (cli) => {
+    // A large file takes seconds to save: how far it is goes to stderr, as the send's progress does.
+    const saving = saveProgressView();
+    const progressId = `giftbatch send ${process.pid}`;
+    const offSaving = cli.on('campaigns:createProgress', (progress) => {
+      if (progress.progressId === progressId) saving.update(progress);
+    });
     const created = await withAmountFlag(parsed.values.amount, () =>
       cli.call('campaigns:create', {
         ...input,
@@ -83,8 +89,12 @@ export async function sendCommand(argv: string[]): Promise<number> {
         senderName: parsed.values.sender ?? 'Giftbatch',
         message: parsed.values.message ?? null,
         repeats: { inCampaign: parsed.values['gift-per-row'] ? 'send' : 'skip', earlier: parsed.values['send-repeats'] ? 'send' : 'skip' },
+        progressId,
       }),
-    );
+    ).finally(() => {
+      offSaving();
+      saving.done();
+    });
     noteCurrency(created.product);
     const id = created.id;
     say(`Campaign ${id}: ${created.counts.ready} rows ready, ${created.counts.invalid} invalid, ${created.counts.skipped} skipped.`);
