@@ -249,7 +249,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   const productOf = (job: Job): number => productIdOf(campaign, job.row);
   let alone = false;
   // A row of a product not checked yet, taken while other orders were in flight: it goes next, alone.
-  let waiting: Job | undefined;
+  let nextAlone: Job | undefined;
   const maxAuto = Math.max(AUTO_MIN, options.maxConcurrency ?? 32);
   // Starting guess: a 200 ms round trip at the limiter's rate, and a group (plus two) waiting for
   // their tokens.
@@ -541,16 +541,16 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     }
     const now = clock.now();
     while (!control.stop && inFlight.size < target()) {
-      const job = waiting ?? retries.takeDue(now) ?? ready.next();
-      waiting = undefined;
+      const job = nextAlone ?? retries.takeDue(now) ?? ready.next();
+      nextAlone = undefined;
       if (!job) break;
       if (inFlight.size > 0 && !checkedProducts.has(productOf(job))) {
-        waiting = job;
+        nextAlone = job;
         break;
       }
       start(job);
     }
-    if (inFlight.size === 0 && retries.size === 0 && ready.exhausted && waiting === undefined) break;
+    if (inFlight.size === 0 && retries.size === 0 && ready.exhausted && nextAlone === undefined) break;
     const nextDue = retries.nextDueAt();
     if (inFlight.size < target() && nextDue !== undefined) {
       // A free worker and only a retry to wait for: sleep in short steps so a stop is seen soon.
