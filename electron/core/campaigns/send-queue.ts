@@ -27,7 +27,7 @@ import { expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify
 import { reconcile, type ReconcileResult } from './reconcile.ts';
 import { withSendLease, type HeldLease } from './send-lease.ts';
 import { authDetail, breakerDetail, finish, mismatch, refusedDetail, rejectionText, type StopRequest } from './send-outcome.ts';
-import { readySource, RetrySchedule, WakeSignal, type Job } from './send-work.ts';
+import { FirstOrders, readySource, RetrySchedule, WakeSignal, type Job } from './send-work.ts';
 
 export { CampaignBusyError } from './send-lease.ts';
 
@@ -242,20 +242,23 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   // going unused), shrink while requests queue at the limiter (rows that cannot leave yet).
   // Settles at about rate × latency, whatever the latency turns out to be.
   const fixed = typeof options.concurrency === 'number' ? Math.max(1, Math.floor(options.concurrency)) : null;
-  // The first order of every product goes alone: nothing else is in flight until its answer is
-  // checked against what it asked, so a service that reads our request for a product differently
-  // (a range product's custom_amount) costs at most one wrong gift, in a file of several gifts too.
-  const checkedProducts = new Set<number>();
+  // The first order of every product goes alone and its product's other rows wait for its checked
+  // answer (send rule 6, FirstOrders): a service that reads our request for a product differently
+  // costs at most one wrong gift, in a file of several gifts too.
+  const firsts = new FirstOrders();
   const productOf = (job: Job): number => productIdOf(campaign, job.row);
   let alone = false;
-  // A row of a product not checked yet, taken while other orders were in flight: it goes next, alone.
+  // A product's first order, taken while other orders were in flight: it goes next, alone.
   let nextAlone: Job | undefined;
+  // Rows held for their product's first order are taken from the ready rows up to this many; then
+  // the run waits for that order rather than read the rest of the campaign into memory.
+  const maxHeld = 1_000;
   const maxAuto = Math.max(AUTO_MIN, options.maxConcurrency ?? 32);
   // Starting guess: a 200 ms round trip at the limiter's rate, and a group (plus two) waiting for
   // their tokens.
   const initial = options.limiter?.stats();
   let autoTarget = Math.min(maxAuto, Math.max(AUTO_MIN, Math.ceil((initial?.currentRate ?? 0) * 0.2) + (initial?.group ?? 0) + 2));
-  const target = (): number => (alone || checkedProducts.size === 0 ? 1 : (fixed ?? autoTarget));
+  const target = (): number => (alone || !firsts.anyChecked ? 1 : (fixed ?? autoTarget));
   const adjustConcurrency = () => {
     if (fixed !== null || !options.limiter) return;
     const { waiting, pausedUntil, group } = options.limiter.stats();
@@ -372,7 +375,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
       requestStop('mismatch', mismatchDetail(job.row.line, order.id, findings));
       return;
     }
-    checkedProducts.add(productOf(job));
+    firsts.check(productOf(job));
     if (via === 'reconciliation') {
       if (markOrdered(db, job.row.id, recorded, now, via)) counters.ordered++;
       return;
@@ -516,16 +519,22 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     await settle(job, outcome, sending.requestBody);
   };
 
-  const start = (job: Job) => {
-    const first = !checkedProducts.has(productOf(job));
-    if (first) alone = true;
+  const start = (job: Job, first: boolean) => {
+    const product = productOf(job);
+    if (first) {
+      alone = true;
+      firsts.started(product, job);
+    }
     const task = attempt(job)
       .catch((err: unknown) => {
         control.fatal ??= { error: err };
         requestStop('user', internalStopText(err));
       })
       .finally(() => {
-        if (first) alone = false;
+        if (first) {
+          alone = false;
+          firsts.ended(product, retries.has(job));
+        }
         inFlight.delete(task);
         wake.fire();
         progress();
@@ -541,16 +550,18 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     }
     const now = clock.now();
     while (!control.stop && inFlight.size < target()) {
-      const job = nextAlone ?? retries.takeDue(now) ?? ready.next();
+      const job = nextAlone ?? firsts.takeReleased() ?? retries.takeDue(now) ?? (firsts.waitingRows < maxHeld ? ready.next() : undefined);
       nextAlone = undefined;
       if (!job) break;
-      if (inFlight.size > 0 && !checkedProducts.has(productOf(job))) {
+      const admitted = firsts.admit(productOf(job), job);
+      if (admitted === 'held') continue;
+      if (admitted === 'first' && inFlight.size > 0) {
         nextAlone = job;
         break;
       }
-      start(job);
+      start(job, admitted === 'first');
     }
-    if (inFlight.size === 0 && retries.size === 0 && ready.exhausted && nextAlone === undefined) break;
+    if (inFlight.size === 0 && retries.size === 0 && ready.exhausted && nextAlone === undefined && firsts.waitingRows === 0) break;
     const nextDue = retries.nextDueAt();
     if (inFlight.size < target() && nextDue !== undefined) {
       // A free worker and only a retry to wait for: sleep in short steps so a stop is seen soon.

@@ -40,6 +40,83 @@ export class WakeSignal {
   }
 }
 
+/**
+ * Send rule 6: the first order of every product goes alone (nothing else in flight), and the
+ * product's other rows wait until that order's answer is checked against what it asked, so a
+ * service that reads our request for a product differently costs at most one wrong gift. A first
+ * order without a clear answer keeps its product's rows waiting through its retries; one that ends
+ * unchecked (refused, or left for the next run) lets the product's next row be its first.
+ */
+export class FirstOrders {
+  private readonly checked = new Set<number>();
+  /** Each product's first order, started and not yet checked (in flight or waiting for a retry): its row id. */
+  private readonly pending = new Map<number, number>();
+  /** Rows of a product whose first order is pending, in the order they were taken. */
+  private readonly held = new Map<number, Job[]>();
+  private readonly released: Job[] = [];
+  private heldRows = 0;
+
+  /** Some product's first order was checked: the run may send more than one at a time. */
+  get anyChecked(): boolean {
+    return this.checked.size > 0;
+  }
+
+  isChecked(product: number): boolean {
+    return this.checked.has(product);
+  }
+
+  /** Rows held or released and not yet taken back: work the run still has. */
+  get waitingRows(): number {
+    return this.heldRows + this.released.length;
+  }
+
+  /** A row whose product's first order settled, to take before any other. */
+  takeReleased(): Job | undefined {
+    return this.released.shift();
+  }
+
+  /**
+   * Where a row taken for sending goes: 'go' (its product is checked), 'first' (it is, or may
+   * become, its product's first order: it goes alone), or 'held' (kept here until its product's
+   * first order is checked or ends).
+   */
+  admit(product: number, job: Job): 'go' | 'first' | 'held' {
+    if (this.checked.has(product)) return 'go';
+    const first = this.pending.get(product);
+    if (first === undefined || first === job.row.id) return 'first';
+    const rows = this.held.get(product);
+    if (rows) rows.push(job);
+    else this.held.set(product, [job]);
+    this.heldRows++;
+    return 'held';
+  }
+
+  /** The row goes now as its product's first order. */
+  started(product: number, job: Job): void {
+    this.pending.set(product, job.row.id);
+  }
+
+  /** A first order's answer was checked: the product's rows go as any other. */
+  check(product: number): void {
+    this.checked.add(product);
+    this.settle(product);
+  }
+
+  /** The first order's attempt ended; unless it waits for a retry (or was checked), its product's next row becomes the first. */
+  ended(product: number, retrying: boolean): void {
+    if (!retrying && !this.checked.has(product)) this.settle(product);
+  }
+
+  private settle(product: number): void {
+    this.pending.delete(product);
+    const rows = this.held.get(product);
+    if (!rows) return;
+    this.held.delete(product);
+    this.heldRows -= rows.length;
+    this.released.push(...rows);
+  }
+}
+
 /** Rows waiting for their next attempt, soonest first. */
 export class RetrySchedule {
   private readonly entries: { dueAt: number; job: Job }[] = [];
@@ -65,6 +142,9 @@ export class RetrySchedule {
   }
   nextDueAt(): number | undefined {
     return this.entries[0]?.dueAt;
+  }
+  has(job: Job): boolean {
+    return this.entries.some((entry) => entry.job === job);
   }
 }
 
