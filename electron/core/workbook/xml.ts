@@ -66,6 +66,8 @@ export function parsePart(zip: Zip, part: string, handlers: XmlHandlers): boolea
 }
 
 export function localName(name: string): string {
+  // A prefixed name has at least three characters ("x:c"); a sheet's commonest, c and v, have one.
+  if (name.length < 3) return name;
   const colon = name.indexOf(':');
   return colon < 0 ? name : name.slice(colon + 1);
 }
