@@ -10,6 +10,7 @@
 // larger of the two, the worst of RUNS calls. Then one more create while this thread writes a
 // setting every 5 ms, as a send commits: a write waits for the worker's storing on this thread, and
 // the longest such write is main_thread_max_write_ms_import_100k. Wall time: the median create, from call to answer.
+// Every create names a progressId, as the window's does, so its progress events are in the figures.
 // Then how the same path grows at 1k, 10k and 100k rows, for a CSV and a workbook (growth below).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,7 +102,7 @@ async function growth(call: Call, request: Record<string, unknown>): Promise<Rec
           const t0 = performance.now();
           const answer =
             kind === 'create'
-              ? await call('campaigns:create', { ...request, ...file, name: `Growth ${format} ${rows} ${i + 1}`, senderName: 'Bench team' })
+              ? await call('campaigns:create', { ...request, ...file, name: `Growth ${format} ${rows} ${i + 1}`, senderName: 'Bench team', progressId: `growth ${format} ${rows} ${i}` })
               : await call('campaigns:previewImport', { ...request, ...file, rows: kind === 'preview' ? 'none' : 'all' });
           times.push(performance.now() - t0);
           const counted = kind === 'create' ? count(answer, 'counts', ['ready', 'invalid']) : count(answer, 'totals', ['rows']);
@@ -160,7 +161,7 @@ scenario(async () => {
       previews.push(preview);
       gc();
       const created = await watchLoop(async () => {
-        const { counts } = (await call('campaigns:create', { ...request, name: `Bench import ${i + 1}`, senderName: 'Bench team' })) as { counts: { ready: number; invalid: number } };
+        const { counts } = (await call('campaigns:create', { ...request, name: `Bench import ${i + 1}`, senderName: 'Bench team', progressId: `bench ${i}` })) as { counts: { ready: number; invalid: number } };
         if (counts.ready + counts.invalid !== ROWS) throw new Error(`the campaign holds ${counts.ready + counts.invalid} rows, expected ${ROWS}`);
         return null;
       });
@@ -174,7 +175,7 @@ scenario(async () => {
     // Once more while this thread writes as a send does: how long its writes wait for the storing.
     gc();
     const contended = await watchLoop(async () => {
-      await call('campaigns:create', { ...request, name: 'Bench import while writing', senderName: 'Bench team' });
+      await call('campaigns:create', { ...request, name: 'Bench import while writing', senderName: 'Bench team', progressId: 'bench while writing' });
       return null;
     }, () => setSetting(engine.db, 'bench.write', ++writes, Date.now()));
     log(`app-import while this thread writes every ${WRITE_EVERY_MS} ms: create ${contended.wallMs.toFixed(0)} ms, longest write ${contended.writeMs.toFixed(1)} ms, longest block ${blockOf(contended).toFixed(1)} ms`);
