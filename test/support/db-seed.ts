@@ -34,3 +34,16 @@ export function seed(db: Db, n: number, over: Partial<NewCampaign> = {}, now = T
     .map((v) => Number(v));
   return { campaignId: campaign.id, rowIds };
 }
+
+/**
+ * Tallies rows a test inserted with plain SQL (their external_reference_id starting with
+ * `keyPrefix`) as the import tallies what it stores: an insert has no trigger.
+ */
+export function tallyInserted(db: Db, campaignId: string, keyPrefix: string): void {
+  db.prepare(
+    `INSERT INTO recipient_tallies (campaign_id, state, currency, rows, priced, amount_minor, flagged)
+     SELECT campaign_id, state, currency, count(*), count(*), sum(amount_minor), 0 FROM recipients
+     WHERE campaign_id = ? AND external_reference_id LIKE ? || '%' GROUP BY state, currency
+     ON CONFLICT DO UPDATE SET rows = rows + excluded.rows, priced = priced + excluded.priced, amount_minor = amount_minor + excluded.amount_minor`,
+  ).run(campaignId, keyPrefix);
+}

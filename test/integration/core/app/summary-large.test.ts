@@ -13,6 +13,7 @@ import { getCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
 import { countExpiredAcceptances, EXPIRED_ACCEPTANCE_SQL, FOLLOW_UP_ROWS_SQL } from '../../../../electron/core/db/repos/recipients.ts';
 import { openEngine } from '../../../../electron/core/engine.ts';
 import { createMemorySecretStore } from '../../../../electron/core/secrets/secret-store.ts';
+import { tallyInserted } from '../../../support/db-seed.ts';
 import { makeCampaign } from '../../../support/index.ts';
 
 const HOUR = 3_600_000;
@@ -40,13 +41,7 @@ describe('the summary of a 100,000-row campaign', () => {
            CASE WHEN i <= 70000 AND i % 4 = 0 THEN ? END, ?, ?
          FROM n`,
       ).run(campaign.id, now, HOUR, now, HOUR, other.id, now, now);
-      // Tallied as the import tallies what it stores (an insert has no trigger).
-      db.prepare(
-        `INSERT INTO recipient_tallies (campaign_id, state, currency, rows, priced, amount_minor, flagged)
-         SELECT campaign_id, state, currency, count(*), count(*), sum(amount_minor), 0 FROM recipients
-         WHERE campaign_id = ? AND external_reference_id LIKE 'gb-summary-%' GROUP BY state, currency
-         ON CONFLICT DO UPDATE SET rows = rows + excluded.rows, priced = priced + excluded.priced, amount_minor = amount_minor + excluded.amount_minor`,
-      ).run(campaign.id);
+      tallyInserted(db, campaign.id, 'gb-summary-');
       const stored = getCampaign(db, campaign.id);
       if (!stored) throw new Error('campaign not stored');
       const deps = { engine, isRunning: () => false, nextPollAt: () => null };

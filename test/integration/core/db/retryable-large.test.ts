@@ -17,6 +17,7 @@ import {
 } from '../../../../electron/core/db/repos/recipients.ts';
 import { openEngine } from '../../../../electron/core/engine.ts';
 import { createMemorySecretStore } from '../../../../electron/core/secrets/secret-store.ts';
+import { tallyInserted } from '../../../support/db-seed.ts';
 import { makeCampaign } from '../../../support/index.ts';
 
 const HOUR = 3_600_000;
@@ -44,13 +45,7 @@ describe('the retryable and follow-up counts', () => {
            CASE WHEN i <= 140000 AND i % 4 = 0 THEN ? END, ?, ?
          FROM n`,
       ).run(campaign.id, now, HOUR, now, HOUR, other.id, now, now);
-      // Tallied as the import tallies what it stores (an insert has no trigger).
-      db.prepare(
-        `INSERT INTO recipient_tallies (campaign_id, state, currency, rows, priced, amount_minor, flagged)
-         SELECT campaign_id, state, currency, count(*), count(*), sum(amount_minor), 0 FROM recipients
-         WHERE campaign_id = ? AND external_reference_id LIKE 'gb-retry-%' GROUP BY state, currency
-         ON CONFLICT DO UPDATE SET rows = rows + excluded.rows, priced = priced + excluded.priced, amount_minor = amount_minor + excluded.amount_minor`,
-      ).run(campaign.id);
+      tallyInserted(db, campaign.id, 'gb-retry-');
       const before = countByState(db, campaign.id);
       expect(before).toMatchObject({ failed: 100_000, cancelled: 20_000, ordered: 40_000 });
       expect(countFollowUpCandidates(db, campaign.id, now)).toEqual({ failed: 75_000, cancelled: 15_000, expired: 15_000 });
