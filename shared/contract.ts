@@ -386,8 +386,22 @@ export const contract = {
        */
       progressId: z.string().min(1).max(100).optional(),
     }),
-    /** The new draft, and the product its rows were checked against. */
+    /**
+     * The new draft, and the product its rows were checked against. Stopped in time by
+     * `campaigns:stopCreate`, it answers the error code 'stopped' instead, having stored nothing.
+     */
     output: campaignSummarySchema.extend({ product: productSchema }),
+  },
+  /**
+   * Asks the running `campaigns:create` named by `progressId` to stop. `outcome`: 'stopping', it
+   * stops and answers 'stopped' with nothing stored (asking twice answers the same); 'saved', too
+   * late: its rows are stored (or its last part is going in) and it answers the new draft, which
+   * this changes nothing of; 'not-running', no create by that id runs in this app (it never
+   * started, or ended without saving). `message` says it in words.
+   */
+  'campaigns:stopCreate': {
+    input: z.object({ progressId: z.string().min(1).max(100) }),
+    output: z.object({ outcome: z.enum(['stopping', 'saved', 'not-running']), message: z.string() }),
   },
   'campaigns:list': { input: z.object({}), output: z.object({ campaigns: z.array(campaignSummarySchema) }) },
   'campaigns:get': { input: campaignId, output: campaignSummarySchema },
@@ -532,6 +546,8 @@ export const errorCodes = [
   'repeat-recipients',
   'conflict',
   'forbidden',
+  /** Stopped on request before it changed anything (a `campaigns:create` stopped by `campaigns:stopCreate`: nothing stored). */
+  'stopped',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

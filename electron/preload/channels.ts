@@ -16,6 +16,7 @@ export const CALL_NAMES = [
   'products:list',
   'campaigns:previewImport',
   'campaigns:create',
+  'campaigns:stopCreate',
   'campaigns:list',
   'campaigns:get',
   'campaigns:rows',

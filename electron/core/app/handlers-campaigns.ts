@@ -13,10 +13,12 @@ import { AppError } from './errors.ts';
 import { campaignOrThrow, campaignWithProducts } from './summary.ts';
 import { importRequestOf, preflightDetail, preflightProblems, previewRequestOf, productIn, ServiceError } from '../engine.ts';
 import { snapshotOf } from '../campaigns/products.ts';
+import { askStop, CreateStoppedError, newStopCell, type StopCell } from './create-stop.ts';
 
 type CampaignCalls =
   | 'campaigns:previewImport'
   | 'campaigns:create'
+  | 'campaigns:stopCreate'
   | 'campaigns:list'
   | 'campaigns:get'
   | 'campaigns:rows'
@@ -74,8 +76,30 @@ function reportFileName(name: string, now: number): string {
   return `giftbatch-${slug}-report-${new Date(now).toISOString().slice(0, 10)}.csv`;
 }
 
+/** How many saved creates' ids are kept, so that a stop arriving just after the answer says 'saved'. */
+const SAVED_IDS_KEPT = 100;
+
 export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls> {
   const { engine } = ctx;
+  // The creates a caller named (progressId) that run now, each with its stop cell (create-stop.ts).
+  const running = new Map<string, Set<StopCell>>();
+  const savedIds = new Set<string>();
+  const track = (progressId: string, cell: StopCell): (() => void) => {
+    const cells = running.get(progressId) ?? new Set<StopCell>();
+    running.set(progressId, cells.add(cell));
+    return () => {
+      cells.delete(cell);
+      if (cells.size === 0) running.delete(progressId);
+    };
+  };
+  const remember = (progressId: string) => {
+    savedIds.delete(progressId);
+    savedIds.add(progressId);
+    for (const old of savedIds) {
+      if (savedIds.size <= SAVED_IDS_KEPT) break;
+      savedIds.delete(old);
+    }
+  };
 
   // One catalog read: the chosen product, and every orderable one a gift column may name.
   const load = async (input: ImportInput) => {
@@ -84,6 +108,31 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
     const product = productIn(catalog, input.productId, connection, input.country);
     const products = catalog.orderable.map((p) => ({ productId: p.id, product: snapshotOf(p) }));
     return { connection, product, products, bytes: bytesOf(input), defaultAmount: defaultAmountOf(input.defaultAmount, product), csv: csvOptions(input) };
+  };
+
+  /** campaigns:create's work: the file checked and stored in the import worker, stoppable through `stop`. */
+  const createDraft = async (input: HandlerInput<'campaigns:create'>, stop: StopCell | undefined) => {
+    const { connection, product, products, bytes, defaultAmount, csv } = await load(input);
+    const request = importRequestOf(connection, {
+      bytes,
+      product,
+      products,
+      name: input.name,
+      senderName: input.senderName,
+      message: messageOf(input),
+      defaultAmount,
+      ...(csv ? { csv } : {}),
+      ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
+      ...(input.repeats ? { repeats: input.repeats } : {}),
+    });
+    // One pass over the file: checked, then stored in the same job unless it holds no recipient row.
+    const { progressId } = input;
+    const answer = await ctx.imports.create(request, engine.clock.now(), progressId !== undefined ? (progress) => ctx.createProgress({ progressId, ...progress }) : undefined, stop);
+    if (answer.kind === 'empty') {
+      throw new AppError('invalid-input', `"${input.fileName}" has no recipient rows${answer.problem ? ` (${answer.problem})` : ''}. Nothing was created.`);
+    }
+    ctx.progress.notify(answer.campaignId);
+    return { ...ctx.summary(answer.campaignId), product: productDto(product) };
   };
 
   return {
@@ -104,27 +153,34 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
     },
 
     async 'campaigns:create'(input) {
-      const { connection, product, products, bytes, defaultAmount, csv } = await load(input);
-      const request = importRequestOf(connection, {
-        bytes,
-        product,
-        products,
-        name: input.name,
-        senderName: input.senderName,
-        message: messageOf(input),
-        defaultAmount,
-        ...(csv ? { csv } : {}),
-        ...(input.sheet !== undefined ? { sheet: input.sheet } : {}),
-        ...(input.repeats ? { repeats: input.repeats } : {}),
-      });
-      // One pass over the file: checked, then stored in the same job unless it holds no recipient row.
       const { progressId } = input;
-      const answer = await ctx.imports.create(request, engine.clock.now(), progressId !== undefined ? (progress) => ctx.createProgress({ progressId, ...progress }) : undefined);
-      if (answer.kind === 'empty') {
-        throw new AppError('invalid-input', `"${input.fileName}" has no recipient rows${answer.problem ? ` (${answer.problem})` : ''}. Nothing was created.`);
+      // Stoppable from the moment it is named (campaigns:stopCreate), the catalog read included.
+      const stop = progressId !== undefined ? newStopCell() : undefined;
+      const untrack = progressId !== undefined && stop ? track(progressId, stop) : null;
+      try {
+        const created = await createDraft(input, stop);
+        if (progressId !== undefined) remember(progressId);
+        return created;
+      } catch (error) {
+        if (error instanceof CreateStoppedError) throw new AppError('stopped', error.message);
+        throw error;
+      } finally {
+        untrack?.();
       }
-      ctx.progress.notify(answer.campaignId);
-      return { ...ctx.summary(answer.campaignId), product: productDto(product) };
+    },
+
+    async 'campaigns:stopCreate'({ progressId }) {
+      const cells = running.get(progressId);
+      if (cells) {
+        const outcomes = [...cells].map(askStop);
+        if (outcomes.includes('stopping')) {
+          return { outcome: 'stopping' as const, message: 'Stopping: nothing of this draft will be saved.' };
+        }
+      }
+      if (cells || savedIds.has(progressId)) {
+        return { outcome: 'saved' as const, message: 'Too late to stop: the draft is already saved, with all its rows. Nothing was changed; nothing is sent until you send it.' };
+      }
+      return { outcome: 'not-running' as const, message: `No draft is being saved under "${progressId}" here; nothing was changed.` };
     },
 
     async 'campaigns:list'() {

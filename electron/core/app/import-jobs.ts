@@ -20,6 +20,7 @@ import { previewImport, storeImport, type ImportRequest, type PreviewRequest } f
 import { isDiskFull, NetworkFolderError, type Db } from '../db/open.ts';
 import type { StateCounts } from '../db/repos/recipients.ts';
 import { storedBeforePart, throttleCreateProgress, type CreateProgress } from './create-progress.ts';
+import { claimLastStep, CreateStoppedError, throwIfStopAsked, type StopCell } from './create-stop.ts';
 
 /** The preview as the worker computes it; the handler adds the product it checked against. */
 export type PreviewDto = Omit<CallOutput<'campaigns:previewImport'>, 'product'>;
@@ -32,8 +33,11 @@ export type DefaultMessageFigure = NonNullable<PreviewDto['defaultMessage']>;
 
 export type ImportJob =
   | { readonly kind: 'preview'; readonly request: PreviewRequest; readonly rows: PreviewRows }
-  /** `marker`: who stores it (campaigns.importing) while its rows go in parts. */
-  | { readonly kind: 'create'; readonly request: ImportRequest; readonly now: number; readonly marker: string }
+  /**
+   * `marker`: who stores it (campaigns.importing) while its rows go in parts. `stop`: the create's
+   * stop cell (create-stop.ts), shared with the engine's thread, checked before each part.
+   */
+  | { readonly kind: 'create'; readonly request: ImportRequest; readonly now: number; readonly marker: string; readonly stop?: StopCell }
   /** Removes what a create that stopped half-way stored under `marker`. */
   | { readonly kind: 'discard'; readonly marker: string }
   | { readonly kind: 'report'; readonly campaignId: string }
@@ -105,19 +109,29 @@ export function runImportJob(db: Db, job: ImportJob, report?: (progress: CreateP
       throw error;
     }
   }
+  const { stop } = job;
+  // Asked to stop while it waited behind another job: nothing read, nothing told.
+  throwIfStopAsked(stop);
   const tell = report ? throttleCreateProgress(report) : null;
   tell?.({ phase: 'checking', stored: 0, total: null });
   const checked = previewImport(db, job.request);
+  throwIfStopAsked(stop);
   // A file without one recipient row creates nothing: the caller says why.
   const total = checked.validation.rows.length;
   if (total === 0) return { kind: 'empty', problem: checked.parsed.problems[0]?.message ?? null };
   tell?.({ phase: 'storing', stored: 0, total });
+  // A file of one part is stored in one transaction: its last step starts now.
+  if (total <= ROWS_PER_PART) claimLastStep(stop);
   let part = 0;
   const created = storeImport(db, job.request, checked, job.now, {
     marker: job.marker,
     rowsPerPart: ROWS_PER_PART,
     between: (lastPartMs) => {
-      tell?.({ phase: 'storing', stored: storedBeforePart(part++, ROWS_PER_PART, total), total });
+      const index = part++;
+      // Stopped here, the parts stored so far are removed (the runner's discard) before the create answers.
+      if (storedBeforePart(index + 1, ROWS_PER_PART, total) >= total) claimLastStep(stop);
+      else throwIfStopAsked(stop);
+      tell?.({ phase: 'storing', stored: storedBeforePart(index, ROWS_PER_PART, total), total });
       if (lastPartMs > 0) Atomics.wait(pauseCell, 0, 0, pauseAfter(lastPartMs));
     },
   });
@@ -237,6 +251,7 @@ export function errorData(error: unknown): ErrorData {
 // The errors an import raises on purpose, which the app answers with their own code and message
 // (errors.ts classifyError). Anything else is a failure of the import itself.
 const ON_PURPOSE: Readonly<Record<string, new (message: string) => Error>> = {
+  CreateStoppedError,
   CsvLimitError,
   MoneyError,
   FollowUpError,

@@ -14,6 +14,7 @@ import { discardUnfinishedImports, type ProductSnapshot } from '../db/repos/camp
 import type { Db } from '../db/open.ts';
 import { plainError, purposefulError, type CreateAnswer, type FollowUpAnswer, type ImportFault, type ImportJob, type PreviewDto, type PreviewRows } from './import-jobs.ts';
 import type { CreateProgress } from './create-progress.ts';
+import type { StopCell } from './create-stop.ts';
 import type { WorkerProgress, WorkerReply, WorkerRequest, WorkerSetup } from './import-worker.ts';
 
 /**
@@ -63,8 +64,10 @@ export interface ImportRunner {
   /**
    * Creates the campaign (or nothing, for a file without recipient rows); `now` is its creation time.
    * `onProgress` hears how far it is (a few times a second at most), never after the promise settles.
+   * `stop`: its stop cell (create-stop.ts); a stop asked in time fails it with CreateStoppedError,
+   * what it stored removed first, and the worker goes on with the next job.
    */
-  create(request: ImportRequest, now: number, onProgress?: (progress: CreateProgress) => void): Promise<CreateAnswer>;
+  create(request: ImportRequest, now: number, onProgress?: (progress: CreateProgress) => void, stop?: StopCell): Promise<CreateAnswer>;
   /** The campaign's delivery report as CSV text, read and written out in the worker. */
   report(campaignId: string): Promise<string>;
   /** The campaign's unsent rows checked again against `snapshot`, in one transaction, in the worker. */
@@ -168,13 +171,13 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
 
   return {
     preview: (request, rows) => run({ kind: 'preview', request, rows }) as Promise<PreviewDto>,
-    async create(request, now, onProgress) {
+    async create(request, now, onProgress, stop) {
       // Rows go in parts behind a hidden campaign (import-jobs.ts); if the job fails or its worker
       // dies, what it stored is removed before the caller hears of it.
       const marker = `${hostname()} ${process.pid} ${randomUUID()}`;
       inFlight.add(marker);
       try {
-        return (await run({ kind: 'create', request, now, marker }, onProgress)) as CreateAnswer;
+        return (await run({ kind: 'create', request, now, marker, ...(stop ? { stop } : {}) }, onProgress)) as CreateAnswer;
       } catch (error) {
         await discard(marker);
         throw error;

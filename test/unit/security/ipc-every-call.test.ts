@@ -31,6 +31,7 @@ const VALID: { [C in CallName]: CallInput<C> } = {
   'products:list': { environment: 'sandbox', country: 'US' },
   'campaigns:previewImport': { fileName: 'a.csv', bytesBase64: 'YQ==', environment: 'sandbox', productId: 1 },
   'campaigns:create': { fileName: 'a.csv', bytesBase64: 'YQ==', environment: 'sandbox', productId: 1, name: 'Party', senderName: 'Team' },
+  'campaigns:stopCreate': { progressId: 'window-1 create-1' },
   'campaigns:list': {},
   'campaigns:get': { campaignId: 'c_1' },
   'campaigns:rows': { campaignId: 'c_1' },
