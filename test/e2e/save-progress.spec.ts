@@ -39,3 +39,41 @@ test('saving a draft of 60,000 rows shows the rows saved as it goes, then the re
   await expect(page.getByTestId('filter-all')).toContainText('60000');
   await expect(page.getByTestId('create-progress')).toHaveCount(0);
 });
+
+test('Stop while a large draft is being saved: nothing is saved, the file and choices stay, and it saves again', async ({ app, shell, page }) => {
+  test.slow();
+  await app.open(shell.url);
+  await app.nav('new');
+  await app.wizard.chooseProduct('Northwind Books');
+  await app.wizard.fillSetup({ name: 'Stopped then saved', sender: 'Big event' });
+  await app.wizard.next();
+  await app.wizard.uploadFile(recipientsCsv(ROWS));
+  await app.wizard.expectPreviewReady();
+
+  await app.wizard.createButton.click();
+  const stop = page.getByRole('button', { name: 'Stop saving' });
+  // Reached by the keyboard while the file is checked; pressed once some rows are saved.
+  await app.focusByTab(stop);
+  await expect(page.getByTestId('create-progress-text')).toHaveText(/^\d{1,2},\d{3} of 60,000 rows saved$/, { timeout: 30_000 });
+  await expect(stop).toBeFocused();
+  await page.keyboard.press('Enter');
+
+  const stopped = page.getByTestId('create-stopped');
+  await expect(stopped).toHaveText(/^Saving the draft was stopped: nothing was saved and no campaign was created\./, { timeout: 30_000 });
+  await expect(page.getByTestId('create-progress')).toHaveCount(0);
+  await expect(page.getByTestId('create-error')).toHaveCount(0);
+  // Still the import step, with the file read as before and the button ready.
+  await expect(page.getByTestId('preview-valid')).toHaveText('60,000');
+  await expect(app.wizard.createButton).toHaveText('Save as draft and review');
+  await expect(app.wizard.createButton).toBeEnabled();
+  await app.screenshot('91-saving-draft-stopped');
+
+  await app.wizard.createButton.click();
+  await expect(stopped).toHaveCount(0);
+  await app.wizard.expectStep('review');
+  await expect(page.getByTestId('filter-all')).toContainText('60000');
+  // One campaign: the stopped save made none.
+  await app.nav('campaigns');
+  await expect(page.getByTestId('campaign-row')).toHaveCount(1);
+  await expect(page.getByTestId('campaign-row')).toContainText('Stopped then saved');
+});

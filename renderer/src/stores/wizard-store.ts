@@ -74,6 +74,10 @@ export interface WizardState {
   creating: boolean;
   /** How far the draft being saved is (the engine's `campaigns:createProgress`); null when none is being saved or nothing was heard yet. */
   createProgress: CreateProgress | null;
+  /** The person asked to stop the draft being saved; the create has not answered yet. */
+  createStopping: boolean;
+  /** The save was stopped: what the engine said (nothing was saved). Null otherwise; cleared by the next save. */
+  createStopped: string | null;
   createError: string | null;
   rows: RowDto[];
   rowsStatus: Status;
@@ -112,6 +116,8 @@ export interface WizardState {
   runPreview(): Promise<void>;
   goTo(step: Step): void;
   createDraft(): Promise<boolean>;
+  /** Asks the engine to stop the draft being saved (campaigns:stopCreate); the create's answer says how it ended. */
+  stopCreate(): Promise<void>;
   openDraft(campaign: CampaignSummary): Promise<void>;
   setRowFilter(filter: DraftFilter): void;
   editRow(rowId: number, edit: RowEdit): Promise<boolean>;
@@ -199,6 +205,8 @@ function initialData(environment: EnvironmentName, now: number): Omit<WizardStat
     draft: null,
     creating: false,
     createProgress: null,
+    createStopping: false,
+    createStopped: null,
     createError: null,
     rows: [],
     rowsStatus: 'idle',
@@ -230,6 +238,8 @@ type WizardActions = {
 
 export function createWizardStore(deps: StoreDeps): WizardStore {
   let createCount = 0;
+  /** The progressId of the create running now, the one Stop names. */
+  let runningCreate: string | null = null;
   let previewSeq = 0;
   let productsSeq = 0;
 
@@ -452,10 +462,11 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
       async createDraft() {
         const s = get();
         if (!s.file || s.productId === null) return false;
-        set({ creating: true, createProgress: null, createError: null });
+        set({ creating: true, createProgress: null, createStopping: false, createStopped: null, createError: null });
         // This window's own name for the create: another window's progress (the browser shell's
         // socket tells every window) is not ours. None is heard once the call has answered.
         const progressId = `create ${++createCount} ${Math.random().toString(36).slice(2, 12)}`;
+        runningCreate = progressId;
         const stopListening = deps.api.on('campaigns:createProgress', ({ progressId: id, phase, stored, total }) => {
           if (id === progressId && get().creating) set({ createProgress: { phase, stored, total } });
         });
@@ -476,14 +487,28 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
             repeats: s.repeats,
             progressId,
           }),
-        ).finally(stopListening);
+        ).finally(() => {
+          stopListening();
+          if (runningCreate === progressId) runningCreate = null;
+        });
         if (!result.ok) {
-          set({ creating: false, createProgress: null, createError: result.error.message });
+          // Stopped on request: nothing was saved, and the step keeps the file and every choice to save again.
+          if (result.error.code === 'stopped') set({ creating: false, createProgress: null, createStopping: false, createStopped: result.error.message });
+          else set({ creating: false, createProgress: null, createStopping: false, createError: result.error.message });
           return false;
         }
-        set({ creating: false, createProgress: null, draft: result.value, step: 'review', rows: [], rowFilter: 'all' });
+        set({ creating: false, createProgress: null, createStopping: false, draft: result.value, step: 'review', rows: [], rowFilter: 'all' });
         await Promise.all([loadRows(result.value.id), loadPreflight(result.value.id)]);
         return true;
+      },
+
+      async stopCreate() {
+        const progressId = runningCreate;
+        if (progressId === null || !get().creating || get().createStopping) return;
+        set({ createStopping: true });
+        const result = await settle(deps.api['campaigns:stopCreate']({ progressId }));
+        // 'stopping': the create answers 'stopped' (above). 'saved' or 'not-running': it answers as it ends, the draft or its error.
+        if (!result.ok && runningCreate === progressId) set({ createStopping: false, createError: `Could not stop saving the draft: ${result.error.message}` });
       },
 
       async openDraft(campaign) {

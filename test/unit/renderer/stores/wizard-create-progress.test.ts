@@ -8,16 +8,18 @@ import { createWizardStore } from '../../../../renderer/src/stores/wizard-store.
 import { fakeApi, ManualClock, ok, row, summary } from '../helpers/fakes.ts';
 
 type Created = Result<CallOutput<'campaigns:create'>>;
+type StopAnswer = Result<CallOutput<'campaigns:stopCreate'>>;
 
 const product = {
   id: 5, name: 'Product 5', brand: null, countryCode: 'US', currency: 'USD', currencySource: 'service' as const, availability: 'ON_SALE',
   deliveryMethods: ['EMAIL'], price: { kind: 'fixed' as const, amount: { currency: 'USD', amount: '10.00' } }, unorderableReason: null,
 };
 
-function setup() {
+function setup(stopAnswer: StopAnswer = ok({ outcome: 'stopping', message: 'Stopping: nothing of this draft will be saved.' })) {
   const clock = new ManualClock();
   let answer!: (result: Created) => void;
   const fake = fakeApi({
+    'campaigns:stopCreate': () => stopAnswer,
     'products:list': () => ok({ products: [product], unreadable: [], service: 'the built-in simulator' }),
     'app:sampleCsv': () => ok({ fileName: 'sample.csv', bytesBase64: btoa('Name,Email\nA,a@example.com\n') }),
     'campaigns:previewImport': () =>
@@ -95,5 +97,63 @@ describe('the draft being saved: its progress', () => {
     expect(saveProgressScale({ phase: 'checking', stored: 0, total: null })).toBe(0);
     expect(saveProgressScale({ phase: 'storing', stored: 42_000, total: 100_000 })).toBeCloseTo(0.42);
     expect(saveProgressScale({ phase: 'storing', stored: 0, total: 0 })).toBe(0);
+  });
+});
+
+const STOPPED = 'Saving the draft was stopped: nothing was saved and no campaign was created. Your file and choices are as they were; save again when ready.';
+
+describe('stopping the draft being saved', () => {
+  it('asks the engine to stop its own create, then says nothing was saved and stays on the import step with the file and choices', async () => {
+    const t = setup();
+    const { done, progressId } = await creating(t);
+    t.store.getState().setRepeats('earlier', 'send');
+    const before = t.store.getState();
+    t.fake.emit('campaigns:createProgress', { progressId, phase: 'storing', stored: 12_000, total: 40_000 });
+    const stopping = t.store.getState().stopCreate();
+    expect(t.store.getState().createStopping).toBe(true);
+    await stopping;
+    expect(t.fake.callsOf('campaigns:stopCreate')).toEqual([{ progressId }]);
+    // Asked once: a second press while it stops asks nothing more.
+    await t.store.getState().stopCreate();
+    expect(t.fake.callsOf('campaigns:stopCreate')).toHaveLength(1);
+
+    t.answer({ ok: false, error: { code: 'stopped', message: STOPPED } });
+    expect(await done).toBe(false);
+    expect(t.store.getState()).toMatchObject({
+      step: 'import', creating: false, createStopping: false, createProgress: null, createError: null, createStopped: STOPPED, draft: null,
+      file: before.file, repeats: { inCampaign: 'skip', earlier: 'send' }, name: before.name, senderName: 'Team', preview: before.preview,
+    });
+
+    // Saving again clears the note and names a new create.
+    const again = t.store.getState().createDraft();
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(t.store.getState()).toMatchObject({ creating: true, createStopped: null });
+    expect(t.fake.callsOf('campaigns:create').at(-1)?.progressId).not.toBe(progressId);
+    t.answer(ok({ ...summary({ id: 'd3', sendState: 'draft' }), product }));
+    expect(await again).toBe(true);
+    expect(t.store.getState()).toMatchObject({ step: 'review', createStopped: null });
+  });
+
+  it('a stop that comes too late leaves the create to answer the draft', async () => {
+    const t = setup(ok({ outcome: 'saved', message: 'Too late to stop: the draft is already saved.' }));
+    const { done } = await creating(t);
+    await t.store.getState().stopCreate();
+    t.answer(ok({ ...summary({ id: 'd4', sendState: 'draft' }), product }));
+    expect(await done).toBe(true);
+    expect(t.store.getState()).toMatchObject({ step: 'review', createStopping: false, createStopped: null, createError: null });
+  });
+
+  it('a stop that cannot be asked says so and lets the person press Stop again', async () => {
+    const t = setup({ ok: false, error: { code: 'service-unreachable', message: 'The app is not answering.' } });
+    await creating(t);
+    await t.store.getState().stopCreate();
+    expect(t.store.getState()).toMatchObject({ creating: true, createStopping: false, createError: 'Could not stop saving the draft: The app is not answering.' });
+  });
+
+  it('without a create running, Stop asks nothing', async () => {
+    const t = setup();
+    await t.store.getState().start('simulator', { sample: true });
+    await t.store.getState().stopCreate();
+    expect(t.fake.callsOf('campaigns:stopCreate')).toEqual([]);
   });
 });
