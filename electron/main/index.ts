@@ -1,13 +1,15 @@
 // Composition root of the desktop app: Electron glue only. The engine runs in this process with
 // its data in the app's data folder; every contract call arrives over IPC, is checked (sender,
 // then input schema) and answered as data; events go back with webContents.send.
-import { app, ipcMain, session, type BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, session, type BrowserWindow } from 'electron';
 import { contract, events, type EventName } from '../../shared/contract.ts';
 import { contentSecurityPolicy } from '../core/app/csp.ts';
 import { createAppService, defaultSampleCsvPath, type AppService } from '../core/app/index.ts';
 import { openEngine, type Engine } from '../core/engine.ts';
+import { defaultDataDir } from '../core/paths.ts';
 import { installMenu, notifyFinished, saveReportWithDialog } from './desktop.ts';
 import { guardedHandler } from './ipc-guard.ts';
+import { createQuitGate } from './quit.ts';
 import { createMainWindow, INDEX_FILE } from './window.ts';
 
 export const CSP = contentSecurityPolicy();
@@ -15,8 +17,12 @@ export const CSP = contentSecurityPolicy();
 let window: BrowserWindow | null = null;
 let engine: Engine | null = null;
 let service: AppService | null = null;
+/** Set once the IPC handlers are registered: a window made before then would find no handler. */
+let started = false;
 
 function showWindow(): void {
+  // A second launch or a dock click while the engine is still opening: start() shows the window.
+  if (!started) return;
   if (!window || window.isDestroyed()) {
     window = createMainWindow();
     window.on('closed', () => (window = null));
@@ -62,8 +68,14 @@ async function start(): Promise<void> {
   running.on('campaign:finished', ({ campaign, message }) => notifyFinished(campaign.name, message));
 
   installMenu();
+  started = true;
   showWindow();
 }
+
+// The data folder is core/paths.ts's one definition, the folder the CLI and the browser shell use
+// too. Electron's own default would be named after package.json's `name` ("giftbatch"): on Linux
+// not the same folder as ~/.config/Giftbatch. Set before the lock, which lives in this folder.
+app.setPath('userData', defaultDataDir());
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -74,22 +86,25 @@ if (!app.requestSingleInstanceLock()) {
     if (process.platform !== 'darwin') app.quit();
   });
   // Pause any send and close the database before quitting: the campaign then says "interrupted".
-  let closing = false;
-  app.on('before-quit', (event) => {
-    if (closing || !engine) return;
-    closing = true;
-    event.preventDefault();
-    void (async () => {
-      await service?.close();
-      await engine?.close();
-      app.quit();
-    })();
-  });
+  app.on(
+    'before-quit',
+    createQuitGate({
+      close: async () => {
+        await service?.close();
+        await engine?.close();
+      },
+      quit: () => app.quit(),
+      exit: (code) => app.exit(code),
+      log: (message) => process.stderr.write(`giftbatch error: ${message}\n`),
+    }),
+  );
   app
     .whenReady()
     .then(start)
     .catch((error: unknown) => {
       process.stderr.write(`Giftbatch could not start: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      // An organiser starts the app from a menu, with no terminal: say it in a dialog before exiting.
+      dialog.showErrorBox('Giftbatch could not start', error instanceof Error ? error.message : String(error));
       app.exit(1);
     });
 }

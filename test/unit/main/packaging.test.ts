@@ -23,6 +23,11 @@ describe('the packaged app', () => {
     expect(yml).toMatch(/^asar: true$/m);
   });
 
+  it('names the packaged app Giftbatch: electron-builder copies package.json without its productName unless extraMetadata adds it', () => {
+    const yml = readFileSync(new URL('../../../electron-builder.yml', import.meta.url), 'utf8');
+    expect(yml).toMatch(/^extraMetadata:\n {2}productName: Giftbatch$/m);
+  });
+
   it('loads a development URL only when not packaged, and only from this machine', () => {
     expect(rendererDevUrl(true, { ELECTRON_RENDERER_URL: 'http://localhost:5173' })).toBeNull();
     expect(rendererDevUrl(false, { ELECTRON_RENDERER_URL: 'http://localhost:5173' })).toBe('http://localhost:5173');
