@@ -1,6 +1,7 @@
 // Composition root of the desktop app: Electron glue only. The engine runs in this process with
 // its data in the app's data folder; every contract call arrives over IPC, is checked (sender,
 // then input schema) and answered as data; events go back with webContents.send.
+import { resolve } from 'node:path';
 import { app, dialog, ipcMain, session, type BrowserWindow } from 'electron';
 import { contract, events, type EventName } from '../../shared/contract.ts';
 import { contentSecurityPolicy } from '../core/app/csp.ts';
@@ -75,7 +76,8 @@ async function start(): Promise<void> {
 // The data folder is core/paths.ts's one definition, the folder the CLI and the browser shell use
 // too. Electron's own default would be named after package.json's `name` ("giftbatch"): on Linux
 // not the same folder as ~/.config/Giftbatch. Set before the lock, which lives in this folder.
-app.setPath('userData', defaultDataDir());
+// Electron refuses a relative path (GIFTBATCH_DATA_DIR=./data), so it is made absolute here.
+app.setPath('userData', resolve(defaultDataDir()));
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();

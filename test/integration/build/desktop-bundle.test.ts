@@ -13,7 +13,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { builtinModules } from 'node:module';
-import { join } from 'node:path';
+import { join, relative as relativePath } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,7 +138,7 @@ interface SmokeResult {
   quits: string[];
 }
 
-async function driveBuiltMain(dataDir: string, mode: 'smoke' | 'start-fails'): Promise<{ result: SmokeResult; code: number | null; stderr: string; ms: number }> {
+async function driveBuiltMain(dataDir: string, mode: 'smoke' | 'start'): Promise<{ result: SmokeResult; code: number | null; stderr: string; ms: number }> {
   const support = join(root, 'test/support/fake-electron');
   const started = performance.now();
   const ran = await run(process.execPath, ['--import', join(support, 'register.mjs'), join(support, 'drive-main.mjs'), join(out, 'main/index.js'), mode], { GIFTBATCH_DATA_DIR: dataDir }, 45_000);
@@ -190,10 +190,18 @@ describe('the built main process, run under Node with a fake Electron', () => {
     }
   });
 
+  it('takes a relative GIFTBATCH_DATA_DIR as the absolute folder it names (Electron refuses a relative userData)', async () => {
+    const parent = tempDir();
+    const relative = relativePath(root, join(parent, 'relative-data'));
+    const { result, stderr } = await driveBuiltMain(relative, 'start');
+    expect(result.errorBoxes, stderr).toEqual([]);
+    expect(result.userData).toBe(join(parent, 'relative-data'));
+  });
+
   it('a start that fails (the data folder cannot be made) says so in a dialog and exits 1, not silently', async () => {
     const blocker = join(tempDir(), 'not-a-folder');
     writeFileSync(blocker, 'x');
-    const { result } = await driveBuiltMain(blocker, 'start-fails');
+    const { result } = await driveBuiltMain(blocker, 'start');
     expect(statSync(blocker).isFile()).toBe(true);
     expect(result.exitCode).toBe(1);
     expect(result.errorBoxes).toEqual([{ title: 'Giftbatch could not start', content: expect.stringContaining(blocker) }]);

@@ -1,5 +1,5 @@
 // Runs the BUILT desktop main process (argv[2], out/main/index.js) under plain Node with the fake
-// Electron (node --import ./register.mjs drive-main.mjs MAIN [smoke|start-fails]), the way a window
+// Electron (node --import ./register.mjs drive-main.mjs MAIN [smoke|start]), the way a window
 // would use it: contract calls over the registered IPC handlers, from the window's main frame and
 // from a forged one, a draft made with a progressId, then a quit. Prints one line, RESULT {json},
 // and leaves the process to end by itself (anything the app left running would keep it alive).
@@ -55,6 +55,9 @@ if (mode === 'smoke' && fake.windows.length > 0) {
   // Quit as the menu does: held until the service and the engine closed, then let through.
   app.quit();
 }
+
+// 'start': only starting (and quitting, if it started).
+if (mode === 'start' && fake.windows.length > 0) app.quit();
 
 out.ended = await Promise.race([fake.done, new Promise((r) => setTimeout(() => r('timeout'), 40_000).unref())]);
 out.quits = fake.quits;

@@ -4,6 +4,7 @@
 // the driver (drive-main.mjs) reads. Only what electron/main uses is here; anything else is missing
 // on purpose, so a new use shows up as an error in the test.
 import { EventEmitter } from 'node:events';
+import { isAbsolute } from 'node:path';
 import process from 'node:process';
 import { fileURLToPath, pathToFileURL, URL } from 'node:url';
 
@@ -26,6 +27,8 @@ class FakeApp extends EventEmitter {
   getVersion = () => '9.9.9-fake';
   getAppPath = () => process.cwd();
   setPath(name, value) {
+    // As Electron's App::SetPath.
+    if (!isAbsolute(value)) throw new Error('Path must be absolute');
     fake.paths.set(name, value);
   }
   getPath(name) {
