@@ -68,14 +68,27 @@ function usage(): string {
   return ['Usage: giftbatch <command> [options]', '', 'Commands:', ...lines, '', 'Run `giftbatch <command> --help` for its options.'].join('\n');
 }
 
+/** An argument as a shell reads it back: quoted when it holds anything but plain characters. */
+function shellWord(arg: string): string {
+  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
+}
+
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(`${usage()}\n`);
     return name ? EXIT.ok : EXIT.usage;
   }
-  const entry = COMMANDS[name];
-  if (!entry) throw new UsageError(`Unknown command "${name}".\n\n${usage()}`);
+  const entry = Object.hasOwn(COMMANDS, name) ? COMMANDS[name] : undefined;
+  if (!entry) {
+    // Options given before the command (`giftbatch --data-dir D status`): say where they go, with the line to run.
+    const at = name.startsWith('-') ? rest.findIndex((arg) => Object.hasOwn(COMMANDS, arg)) : -1;
+    if (at >= 0) {
+      const reordered = [rest[at]!, name, ...rest.slice(0, at), ...rest.slice(at + 1)].map(shellWord).join(' ');
+      throw new UsageError(`The command comes first, then its options: giftbatch ${reordered}`);
+    }
+    throw new UsageError(`Unknown command "${name}".\n\n${usage()}`);
+  }
   return (await entry.load())(rest);
 }
 

@@ -86,7 +86,9 @@ export function readCsvFile(path: string | undefined, help: string): Uint8Array 
   try {
     return readFileSync(path);
   } catch (error) {
-    throw new UsageError(`Cannot read ${path}: ${(error as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : (error as Error).message}.`);
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'it is a folder; name the recipients file in it' : code === 'EACCES' ? 'permission denied' : (error as Error).message;
+    throw new UsageError(`Cannot read ${path}: ${why}.`);
   }
 }
 

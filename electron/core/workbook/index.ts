@@ -17,9 +17,25 @@ export type SniffedFormat = 'csv' | 'xlsx' | 'ods' | 'xls';
 
 const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
+/** Files picked by mistake, told by their first bytes: refused saying what they are, never read as CSV text (a PDF read as windows-1252 is hundreds of rows of errors). */
+const NOT_A_LIST: ReadonlyArray<{ magic: readonly number[]; what: string }> = [
+  { magic: [0x25, 0x50, 0x44, 0x46, 0x2d], what: 'a PDF document' }, // %PDF-
+  { magic: [0x7b, 0x5c, 0x72, 0x74, 0x66], what: 'an RTF document' }, // {\rtf
+  { magic: [0x89, 0x50, 0x4e, 0x47], what: 'a PNG image' },
+  { magic: [0xff, 0xd8, 0xff], what: 'a JPEG image' },
+  { magic: [0x47, 0x49, 0x46, 0x38], what: 'a GIF image' }, // GIF8
+  { magic: [0x7f, 0x45, 0x4c, 0x46], what: 'a program' }, // ELF
+];
+
+function notAList(what: string): WorkbookError {
+  return new WorkbookError(`The file is ${what}, not a list of recipients. Choose the spreadsheet itself: a CSV file or an .xlsx or .ods workbook (in Excel or Google Sheets, save or download the list as one).`);
+}
+
 /** The format from the bytes, never from the file's name: a zip with xl/workbook.xml is xlsx, one whose mimetype is OpenDocument's spreadsheet is ods. */
 export function sniffFormat(bytes: Uint8Array): SniffedFormat {
   if (OLE2.every((b, i) => bytes[i] === b)) return 'xls';
+  const other = NOT_A_LIST.find(({ magic }) => magic.every((b, i) => bytes[i] === b));
+  if (other) throw notAList(other.what);
   if (!isZip(bytes)) return 'csv';
   let zip: Zip;
   try {
@@ -31,6 +47,7 @@ export function sniffFormat(bytes: Uint8Array): SniffedFormat {
   }
   if (zip.entries.has('xl/workbook.xml')) return 'xlsx';
   if (zip.entries.has('mimetype') && partText(zip, 'mimetype', 1024).trim() === ODS_MIMETYPE) return 'ods';
+  if (zip.entries.has('word/document.xml')) throw notAList('a Word document');
   throw new WorkbookError('The file is a zip archive but not a spreadsheet Giftbatch reads: give an .xlsx or .ods workbook, or a CSV file.');
 }
 

@@ -21,10 +21,30 @@ describe('sniffFormat', () => {
   });
 
   it('refuses a zip that is not a spreadsheet, and a damaged zip, instead of reading them as CSV', () => {
-    expect(() => sniffFormat(zipParts({ 'word/document.xml': '<w/>' }))).toThrow(/zip archive but not a spreadsheet/);
+    expect(() => sniffFormat(zipParts({ 'word/document.xml': '<w/>' }))).toThrow(/^The file is a Word document, not a list of recipients\. Choose the spreadsheet itself/);
+    expect(() => sniffFormat(zipParts({ 'ppt/presentation.xml': '<p/>' }))).toThrow(/zip archive but not a spreadsheet/);
     const cut = one([['Name'], ['Ann']]).slice(0, 200);
     expect(() => sniffFormat(cut)).toThrow(WorkbookError);
     expect(() => sniffFormat(cut)).toThrow(/end record is missing/);
+  });
+
+  it('refuses a PDF, an RTF document, an image or a program picked by mistake, saying what it is, instead of reading it as CSV text', () => {
+    const bytes = (text: string, ...lead: number[]) => new Uint8Array([...lead, ...new TextEncoder().encode(text)]);
+    const cases: [Uint8Array, string][] = [
+      [bytes('%PDF-1.5\n%\xe2\xe3\n1 0 obj'), 'a PDF document'],
+      [bytes('{\\rtf1\\ansi Name, Email'), 'an RTF document'],
+      [bytes('PNG\r\n', 0x89), 'a PNG image'],
+      [bytes('JFIF', 0xff, 0xd8, 0xff, 0xe0), 'a JPEG image'],
+      [bytes('GIF89a'), 'a GIF image'],
+      [bytes('ELF', 0x7f), 'a program'],
+    ];
+    for (const [file, what] of cases) {
+      expect(() => sniffFormat(file), what).toThrow(WorkbookError);
+      expect(() => sniffFormat(file), what).toThrow(`The file is ${what}, not a list of recipients. Choose the spreadsheet itself: a CSV file or an .xlsx or .ods workbook`);
+    }
+    // A list whose first cell merely starts like one of them is still read as CSV.
+    expect(sniffFormat(new TextEncoder().encode('PDF name,Email\nAnn,a@example.com\n'))).toBe('csv');
+    expect(sniffFormat(new TextEncoder().encode('GIF recipients,Email\nAnn,a@example.com\n'))).toBe('csv');
   });
 });
 

@@ -1,0 +1,72 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productIdFor } from '../../../electron/simulator/index.ts';
+import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from '../../support/cli.ts';
+
+// What a new organiser types wrong in the first hour, and what the CLI answers: options before the
+// command, a folder for the file, a PDF or a Word document picked instead of the list. Each exits 2
+// with one line that says what is wrong and what to do, and stores nothing.
+const KEY = 'newcomer-key';
+let sim: SimulatorProcess;
+let dir: string;
+let base: string[];
+const env = { GIFTBATCH_API_KEY: KEY };
+
+beforeAll(async () => {
+  sim = await startSimulatorProcess(['--keys', KEY]);
+  dir = tempDir();
+  base = ['--base-url', sim.url, '--data-dir', join(dir, 'data')];
+});
+afterAll(async () => {
+  await sim?.stop();
+});
+
+describe('a new organiser at the giftbatch CLI', () => {
+  it('options before the command: says the command comes first and gives the line to run, quoted for the shell', async () => {
+    const [status, spaced, unknown] = await Promise.all([
+      runCli(['--data-dir', join(dir, 'data'), 'status', '--json'], env),
+      runCli(['--data-dir', '/tmp/My Lists', '--name', "Ann's", 'send', 'people.csv'], env),
+      runCli(['--data-dir', join(dir, 'data')], env),
+    ]);
+    expect(status.code).toBe(2);
+    expect(status.stderr).toBe(`giftbatch: The command comes first, then its options: giftbatch status --data-dir ${join(dir, 'data')} --json\n`);
+    expect(spaced.code).toBe(2);
+    expect(spaced.stderr).toBe(`giftbatch: The command comes first, then its options: giftbatch send --data-dir '/tmp/My Lists' --name 'Ann'\\''s' people.csv\n`);
+    // No command at all after the options: the usage, as before.
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toMatch(/^giftbatch: Unknown command "--data-dir"\.\n\nUsage: giftbatch <command>/);
+  }, 60_000);
+
+  it('a folder named as the recipients file says it is a folder', async () => {
+    const folder = join(dir, 'lists');
+    mkdirSync(folder, { recursive: true });
+    const result = await runCli(['validate', folder, '--product', String(productIdFor(KEY, 'us-fixed-10')), ...base], env);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`giftbatch: Cannot read ${folder}: it is a folder; name the recipients file in it.\n`);
+  }, 60_000);
+
+  it('a PDF or a Word document is refused saying what it is; send stores no campaign for it', async () => {
+    const product = String(productIdFor(KEY, 'us-fixed-10'));
+    const pdf = join(dir, 'guests.pdf');
+    writeFileSync(pdf, '%PDF-1.4\n1 0 obj <<>> endobj\nName,Email\nAnn,ann@example.com\ntrailer <<>>\n%%EOF\n');
+    const docx = join(dir, 'guests.csv'); // named .csv: the bytes decide, not the name
+    const { zipParts } = await import('../../support/workbook-files.ts');
+    writeFileSync(docx, zipParts({ '[Content_Types].xml': '<Types/>', 'word/document.xml': '<w:document/>' }));
+    const [validatePdf, sendPdf, validateDocx] = await Promise.all([
+      runCli(['validate', pdf, '--product', product, ...base], env),
+      runCli(['send', pdf, '--product', product, '--yes', ...base], env),
+      runCli(['validate', docx, '--product', product, '--json', ...base], env),
+    ]);
+    for (const [result, what] of [[validatePdf, 'a PDF document'], [sendPdf, 'a PDF document'], [validateDocx, 'a Word document']] as const) {
+      expect(result.code).toBe(2);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toMatch(new RegExp(`(^|\\n)giftbatch: The file is ${what}, not a list of recipients\\. Choose the spreadsheet itself: a CSV file or an \\.xlsx or \\.ods workbook`));
+    }
+    const status = await runCli(['status', '--json', ...base], env);
+    expect(json<unknown[]>(status.stdout)).toEqual([]);
+    // A real list in the same folder still goes through.
+    const ok = await runCli(['validate', writeRecipients(dir, 2), '--product', product, ...base], env);
+    expect(ok.code).toBe(0);
+  }, 60_000);
+});
