@@ -6,7 +6,7 @@ export const EXIT = {
   usage: 2,
   /** The service could not be reached, or it rejected the key. */
   unreachable: 3,
-  /** Ctrl-C: sending paused cleanly, nothing in flight lost. */
+  /** Ctrl-C: sending paused cleanly, nothing in flight lost; or saving the draft stopped, nothing saved or sent. */
   interrupted: 130,
 } as const;
 

@@ -20,7 +20,8 @@ const SEND_HELP = `Usage: giftbatch send FILE.csv|.xlsx|.ods --product ID [--she
                       [--name NAME] [--country CC] [--currency CCC] [--rate R] [--gift-per-row] [--send-repeats] [--yes] [--json]
 Imports the file as a new campaign, checks the product and every row, asks you to confirm (orders
 are final; --yes confirms), then sends one order per valid row. Ctrl-C pauses cleanly; continue
-with \`giftbatch resume CAMPAIGN_ID\`.
+with \`giftbatch resume CAMPAIGN_ID\`. Ctrl-C while the draft is being saved stops it: nothing is
+saved, nothing sent (exit 130).
 A row whose address repeats an earlier line is skipped (one gift per person) unless --gift-per-row;
 a recipient who already has a gift from this environment is skipped unless --send-repeats. Skipped
 rows are listed; \`giftbatch report\` says why for each.`;
@@ -82,7 +83,19 @@ export async function sendCommand(argv: string[]): Promise<number> {
     const offSaving = cli.on('campaigns:createProgress', (progress) => {
       if (progress.progressId === progressId) saving.update(progress);
     });
-    const created = await withAmountFlag(parsed.values.amount, () =>
+    // Ctrl-C while it saves stops the create (campaigns:stopCreate): what it stored is removed before
+    // it answers. A second one quits at once; the parts stored are removed when the folder is next opened.
+    let interrupted = false;
+    const onSignal = () => {
+      if (interrupted) process.exit(EXIT.interrupted);
+      interrupted = true;
+      saving.done();
+      say('\nStopping: nothing of this draft will be saved (Ctrl-C again to quit now)…');
+      void cli.call('campaigns:stopCreate', { progressId }).catch(() => undefined);
+    };
+    process.on('SIGINT', onSignal);
+    process.on('SIGTERM', onSignal);
+    const saved = withAmountFlag(parsed.values.amount, () =>
       cli.call('campaigns:create', {
         ...input,
         name: parsed.values.name ?? `${basename(file ?? 'recipients.csv')} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
@@ -94,7 +107,22 @@ export async function sendCommand(argv: string[]): Promise<number> {
     ).finally(() => {
       offSaving();
       saving.done();
+      process.off('SIGINT', onSignal);
+      process.off('SIGTERM', onSignal);
     });
+    let created: CallOutput<'campaigns:create'>;
+    try {
+      created = await saved;
+    } catch (error) {
+      if (!(error instanceof AppError && error.code === 'stopped')) throw error;
+      say(`${error.message} Nothing was sent.`);
+      return EXIT.interrupted;
+    }
+    if (interrupted) {
+      // Too late to stop: the draft was saved. Nothing is sent after a Ctrl-C.
+      say(`Too late to stop saving: the draft is campaign ${created.id}, with all its rows. Nothing was sent; send it with: giftbatch resume ${created.id}`);
+      return EXIT.interrupted;
+    }
     noteCurrency(created.product);
     const id = created.id;
     say(`Campaign ${id}: ${created.counts.ready} rows ready, ${created.counts.invalid} invalid, ${created.counts.skipped} skipped.`);

@@ -32,7 +32,7 @@ export function askStop(cell: StopCell): 'stopping' | 'saved' {
 /** The create was stopped on request before it stored anything for good; what it stored is removed. */
 export class CreateStoppedError extends Error {
   override readonly name = 'CreateStoppedError';
-  constructor(message = 'Saving the draft was stopped: nothing was saved and no campaign was created. Your file and choices are as they were; save again when ready.') {
+  constructor(message = 'Saving the draft was stopped: nothing was saved and no campaign was created.') {
     super(message);
   }
 }

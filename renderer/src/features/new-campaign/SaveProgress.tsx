@@ -14,7 +14,7 @@ export function SaveProgress() {
   if (!creating) {
     return stopped ? (
       <Message kind="info" testId="create-stopped">
-        {stopped}
+        {stopped} Your file and choices are as they were: save again when ready.
       </Message>
     ) : null;
   }

@@ -100,7 +100,7 @@ describe('the draft being saved: its progress', () => {
   });
 });
 
-const STOPPED = 'Saving the draft was stopped: nothing was saved and no campaign was created. Your file and choices are as they were; save again when ready.';
+const STOPPED = 'Saving the draft was stopped: nothing was saved and no campaign was created.';
 
 describe('stopping the draft being saved', () => {
   it('asks the engine to stop its own create, then says nothing was saved and stays on the import step with the file and choices', async () => {
