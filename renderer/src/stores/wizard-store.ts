@@ -393,7 +393,9 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
       },
 
       rejectFile(message) {
-        set({ fileError: message });
+        // The file refused is the person's last choice: the one before it, its preview and its error go, so
+        // the step never shows another file's name or a second, older error beside this one.
+        set({ file: null, fileError: message, csv: {}, sheet: null, preview: null, previewStatus: 'idle', previewError: null });
       },
 
       async templateFile(format) {

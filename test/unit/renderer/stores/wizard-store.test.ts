@@ -315,6 +315,31 @@ describe('new-campaign wizard store: a workbook with several sheets', () => {
   });
 });
 
+describe('new-campaign wizard store: a file refused before it is read', () => {
+  it("forgets the file before it, with that file's preview error, so only the refused file's reason is shown", async () => {
+    const { store } = setup({ 'campaigns:previewImport': () => ({ ok: false, error: { code: 'invalid-input', message: 'The file is a Word document, not a list of recipients.' } }) });
+    await store.getState().start('simulator');
+    store.getState().chooseProduct(6);
+    await store.getState().setFile({ fileName: 'guests.docx', bytesBase64: 'UEsDBA==', size: 4 });
+    expect(store.getState()).toMatchObject({ previewStatus: 'failed', previewError: 'The file is a Word document, not a list of recipients.' });
+    store.getState().rejectFile('"empty.csv" is empty.');
+    expect(store.getState()).toMatchObject({ file: null, fileError: '"empty.csv" is empty.', preview: null, previewStatus: 'idle', previewError: null });
+  });
+
+  it('forgets a previewed file too: the refused one is the last choice, not the one shown', async () => {
+    const { store } = setup();
+    await store.getState().start('simulator');
+    store.getState().chooseProduct(6);
+    await store.getState().setFile({ fileName: 'guests.csv', bytesBase64: btoa('Name,Email\nA,a@example.com\n'), size: 26 });
+    expect(store.getState().previewStatus).toBe('ready');
+    store.getState().rejectFile('"huge.csv" is 60 MB; the limit is 50 MB.');
+    expect(store.getState()).toMatchObject({ file: null, preview: null, previewStatus: 'idle', fileError: '"huge.csv" is 60 MB; the limit is 50 MB.' });
+    // The next good file clears the refusal.
+    await store.getState().setFile({ fileName: 'guests.csv', bytesBase64: btoa('Name,Email\nA,a@example.com\n'), size: 26 });
+    expect(store.getState()).toMatchObject({ fileError: null, previewStatus: 'ready' });
+  });
+});
+
 describe('new-campaign wizard store: a product whose record states no currency', () => {
   const needsCurrency = { id: 9, name: 'Harborline Market eGift', problem: 'the service does not state its currency', needsCurrency: true };
   const broken = { id: 10, name: 'Odd record', problem: 'price: not a number', needsCurrency: false };
