@@ -89,6 +89,8 @@ export async function sendCommand(argv: string[]): Promise<number> {
     const onSignal = () => {
       if (interrupted) process.exit(EXIT.interrupted);
       interrupted = true;
+      // No more redraws of the figure under the words below.
+      offSaving();
       saving.done();
       say('\nStopping: nothing of this draft will be saved (Ctrl-C again to quit now)…');
       void cli.call('campaigns:stopCreate', { progressId }).catch(() => undefined);
