@@ -139,6 +139,8 @@ export async function withAmountFlag<T>(amount: string | undefined, run: () => P
   }
 }
 
+const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
+
 /** How the file was read, for the person: `utf-8, delimiter ","`, or `workbook, sheet "Speakers"`. */
 function layoutText(preview: CallOutput<'campaigns:previewImport'>): string {
   if (preview.workbook) return `${preview.format} workbook, sheet ${JSON.stringify(preview.workbook.sheet)}`;
@@ -190,10 +192,17 @@ export async function validateCommand(argv: string[]): Promise<number> {
         warnings,
       });
     } else {
-      out(`${totals.rows} rows: ${totals.valid} valid, ${totals.invalid} invalid, ${totals.duplicateEmails} duplicate e-mails (${layoutText(preview)})`);
+      out(`${plural(totals.rows, 'row')}: ${totals.valid} valid, ${totals.invalid} invalid, ${plural(totals.duplicateEmails, 'duplicate e-mail')} (${layoutText(preview)})`);
       for (const t of totals.amounts) out(`Total of valid rows: ${t.currency} ${t.amount}`);
       for (const e of errors) out(e.message);
       for (const w of warnings) out(`warning: ${w.message}`);
+      // What send does by default with the repeats warned of above (the total counts them as valid rows).
+      const bySend = totals.toSend.find((t) => t.repeats.inCampaign === 'skip' && t.repeats.earlier === 'skip');
+      if (bySend && bySend.skipped > 0) {
+        const flags = [totals.duplicateEmails > 0 ? '--gift-per-row' : null, totals.knownEmails > 0 ? '--send-repeats' : null].filter(Boolean).join(' or ');
+        const cost = bySend.amounts.map((m) => `${m.currency} ${m.amount}`).join(' + ') || 'nothing';
+        out(`note: send would order ${plural(bySend.rows, 'row')} (${cost}) and skip ${plural(bySend.skipped, 'repeated recipient')} unless ${flags}.`);
+      }
     }
     return errors.length > 0 ? EXIT.rowsFailed : EXIT.ok;
   });

@@ -46,6 +46,24 @@ describe('a new organiser at the giftbatch CLI', () => {
     expect(result.stderr).toBe(`giftbatch: Cannot read ${folder}: it is a folder; name the recipients file in it.\n`);
   }, 60_000);
 
+  it("validate's text says what send would do with a repeated address, in the singular for one; --json unchanged", async () => {
+    const file = join(dir, 'repeats.csv');
+    writeFileSync(file, 'Name,Email,Amount\nAnn Lee,ann@example.com,10\nBob Roe,bob@example.com,10\nAnn L,ANN@example.com,10\n');
+    const args = ['validate', file, '--product', String(productIdFor(KEY, 'us-fixed-10')), '--data-dir', join(dir, 'repeats-data'), '--base-url', sim.url];
+    const [text, asJson] = await Promise.all([runCli(args, env), runCli([...args, '--json'], env)]);
+    expect(text.code).toBe(0);
+    expect(text.stdout.split('\n')).toEqual([
+      '3 rows: 3 valid, 0 invalid, 1 duplicate e-mail (utf-8, delimiter ",")',
+      'Total of valid rows: USD 30.00',
+      'warning: Line 4: "ANN@example.com" also appears on line 2',
+      'note: send would order 2 rows (USD 20.00) and skip 1 repeated recipient unless --gift-per-row.',
+      '',
+    ]);
+    expect(asJson.code).toBe(0);
+    expect(json<Record<string, unknown>>(asJson.stdout)).toMatchObject({ rows: 3, valid: 3, duplicate_emails: 1, totals: [{ currency: 'USD', amount: '30.00' }] });
+    expect(Object.keys(json<Record<string, unknown>>(asJson.stdout))).toEqual(['rows', 'valid', 'invalid', 'duplicate_emails', 'known_emails', 'encoding', 'delimiter', 'totals', 'errors', 'warnings']);
+  }, 60_000);
+
   it('a PDF or a Word document is refused saying what it is; send stores no campaign for it', async () => {
     const product = String(productIdFor(KEY, 'us-fixed-10'));
     const pdf = join(dir, 'guests.pdf');
