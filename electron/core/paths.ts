@@ -1,5 +1,5 @@
-// Where Giftbatch keeps its data when no folder is given: the same folder Electron's
-// app.getPath('userData') gives the desktop app, so the app, the CLI and the browser shell share
+// Where Giftbatch keeps its data when no folder is given. The desktop app sets Electron's userData
+// to this folder at start (electron/main/index.ts), so the app, the CLI and the browser shell share
 // one database.
 import { homedir } from 'node:os';
 import { join } from 'node:path';
