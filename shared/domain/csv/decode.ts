@@ -3,9 +3,10 @@
 //
 // Runs in the engine only: the renderer sends a file's bytes and never decodes one, so this module
 // (and importCsv, parseCsv beside it) may use iconv-lite, which loads Node's 'buffer' module.
-// UTF-8 and UTF-16 are TextDecoder's; the legacy encodings are iconv-lite's, because Node 20's
-// TextDecoder drops Windows-1252's 0x80–0x9F (€, ’, “) and reads CP949's extended Hangul (EUC-KR
-// as it knows it) as ASCII.
+// UTF-8 and UTF-16 (with a byte-order mark, or without one when sniffUtf16 recognises it) are
+// TextDecoder's; the legacy encodings are iconv-lite's, because Node 20's TextDecoder drops
+// Windows-1252's 0x80–0x9F (€, ’, “) and reads CP949's extended Hangul (EUC-KR as it knows it) as
+// ASCII.
 import iconv from 'iconv-lite';
 import { checkFileSize } from './limits.ts';
 
@@ -30,9 +31,53 @@ export function decodeCsv(bytes: Uint8Array): DecodedCsv {
   }
   if (b0 === 0xff && b1 === 0xfe) return { text: decodeUtf16(bytes.subarray(2), 'utf-16le'), encoding: 'utf-16le' };
   if (b0 === 0xfe && b1 === 0xff) return { text: decodeUtf16(bytes.subarray(2), 'utf-16be'), encoding: 'utf-16be' };
+  const unmarked = sniffUtf16(bytes);
+  if (unmarked !== null) return { text: decodeUtf16(bytes, unmarked), encoding: unmarked };
   const text = tryUtf8(bytes);
   if (text !== null) return { text, encoding: 'utf-8' };
   return decodeLegacy(bytes);
+}
+
+/** How much of a file's start sniffUtf16 looks at: its cost does not grow with the file. */
+export const UTF16_SNIFF_BYTES = 4096;
+
+/**
+ * UTF-16 without a byte-order mark (some exports omit it), told from its first UTF16_SNIFF_BYTES
+ * bytes. UTF-8 and the legacy encodings never hold a NUL byte in text, while UTF-16 writes every
+ * ASCII character (the separators, line ends, digits and e-mail addresses of a list) as that byte
+ * and a NUL: at the odd positions in little-endian, the even ones in big-endian. So: NULs at one
+ * parity in at least a quarter of the code units, few at the other (a letter such as 가 U+AC00 or
+ * 一 U+4E00 has one), no U+0000, and every unit whose high byte is NUL is text (tab, CR, LF or
+ * printable, no C0/C1 control). A binary file fails that at once: its NULs come at both parities,
+ * in runs, and between control bytes.
+ */
+export function sniffUtf16(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const units = Math.min(bytes.length, UTF16_SNIFF_BYTES) >> 1;
+  if (units < 2) return null;
+  let nulEven = 0;
+  let nulOdd = 0;
+  for (let u = 0; u < units; u++) {
+    const a = bytes[2 * u]!;
+    const b = bytes[2 * u + 1]!;
+    if (a === 0 && b === 0) return null;
+    if (a === 0) nulEven++;
+    else if (b === 0) nulOdd++;
+  }
+  const le = nulOdd > nulEven;
+  const high = le ? nulOdd : nulEven;
+  const other = le ? nulEven : nulOdd;
+  if (high * 4 < units || other * 4 > high) return null;
+  for (let u = 0; u < units; u++) {
+    const low = le ? bytes[2 * u]! : bytes[2 * u + 1]!;
+    const zero = le ? bytes[2 * u + 1]! : bytes[2 * u]!;
+    if (zero === 0 && !isTextLatin1(low)) return null;
+  }
+  return le ? 'utf-16le' : 'utf-16be';
+}
+
+/** A code unit U+0001–U+00FF that appears in text: tab, LF, CR, printable ASCII or Latin-1 (no control). */
+function isTextLatin1(c: number): boolean {
+  return c === 0x09 || c === 0x0a || c === 0x0d || (c >= 0x20 && c < 0x7f) || c >= 0xa0;
 }
 
 function tryUtf8(bytes: Uint8Array): string | null {

@@ -1,6 +1,7 @@
+import { gzipSync } from 'node:zlib';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { decodeCsv, guessLegacyEncoding } from '../../../../../shared/domain/csv/decode.ts';
+import { decodeCsv, guessLegacyEncoding, sniffUtf16, UTF16_SNIFF_BYTES } from '../../../../../shared/domain/csv/decode.ts';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const bytes = (...parts: (number[] | Uint8Array)[]): Uint8Array => new Uint8Array(parts.flatMap((p) => [...p]));
@@ -49,6 +50,69 @@ describe('decodeCsv', () => {
   it('guesses the legacy encoding behind a UTF-8 BOM when the rest is not UTF-8', () => {
     const legacy = iconv.encode('Straße;Jürgen', 'windows1252');
     expect(decodeCsv(bytes([0xef, 0xbb, 0xbf], legacy))).toEqual({ text: 'Straße;Jürgen', encoding: 'windows-1252' });
+  });
+});
+
+describe('UTF-16 without a byte-order mark', () => {
+  const list = 'Name,E-mail,Amount,Message\r\nZoë Müller,zoe@example.de,25 €,Grüße aus Köln\r\n山田太郎,t@example.jp,30,ありがとう\r\n';
+
+  it('reads UTF-16LE without a BOM, with accents, € and CJK, and reports utf-16le', () => {
+    expect(decodeCsv(new Uint8Array(iconv.encode(list, 'utf16le')))).toEqual({ text: list, encoding: 'utf-16le' });
+  });
+
+  it('reads UTF-16BE without a BOM, with accents, € and CJK, and reports utf-16be', () => {
+    expect(decodeCsv(new Uint8Array(iconv.encode(list, 'utf16be')))).toEqual({ text: list, encoding: 'utf-16be' });
+  });
+
+  it('reads a mostly Korean list whose letters put NULs at the other parity (가 U+AC00, 一 U+4E00)', () => {
+    const korean = '이름,이메일\n가나다,ga@example.kr\n一가,il@example.kr\n';
+    expect(decodeCsv(new Uint8Array(iconv.encode(korean, 'utf16le')))).toEqual({ text: korean, encoding: 'utf-16le' });
+    expect(decodeCsv(new Uint8Array(iconv.encode(korean, 'utf16be')))).toEqual({ text: korean, encoding: 'utf-16be' });
+  });
+
+  it('leaves UTF-8 text as it was (no NUL byte, so never UTF-16)', () => {
+    expect(decodeCsv(utf8(list))).toEqual({ text: list, encoding: 'utf-8' });
+    expect(sniffUtf16(utf8(list))).toBeNull();
+  });
+
+  it('leaves Windows-1252 text as it was', () => {
+    expect(decodeCsv(new Uint8Array(iconv.encode('Müller;25 €', 'windows1252')))).toEqual({ text: 'Müller;25 €', encoding: 'windows-1252' });
+  });
+
+  it('does not take a binary file with scattered NULs for UTF-16 (a gzip file, which sniffFormat lets through as CSV)', () => {
+    const gz = new Uint8Array(gzipSync(Buffer.from(list.repeat(50))));
+    expect(gz.includes(0)).toBe(true);
+    expect(sniffUtf16(gz)).toBeNull();
+    expect(decodeCsv(gz).encoding).not.toMatch(/utf-16/);
+  });
+
+  it('does not take printable bytes with a NUL every 7th byte (both parities) for UTF-16', () => {
+    const scattered = new Uint8Array(2000).map((_, i) => (i % 7 === 3 ? 0 : 0x41 + (i % 26)));
+    expect(sniffUtf16(scattered)).toBeNull();
+    expect(decodeCsv(scattered).encoding).toBe('utf-8');
+  });
+
+  it('does not take 16-bit numbers below 256 (NULs at every odd byte) for UTF-16LE: their low bytes are control characters', () => {
+    const samples = new Uint8Array(1024);
+    for (let i = 0; i < samples.length; i += 2) samples[i] = (i * 37) % 256 || 1;
+    expect(sniffUtf16(samples)).toBeNull();
+    expect(decodeCsv(samples).encoding).not.toMatch(/utf-16/);
+  });
+
+  it('does not take a run of NUL pairs (U+0000) for UTF-16 text', () => {
+    expect(sniffUtf16(bytes(iconv.encode('Name,Email\n', 'utf16le'), [0, 0]))).toBeNull();
+  });
+
+  it('does not guess from fewer than two code units', () => {
+    expect(sniffUtf16(bytes([0x41, 0]))).toBeNull();
+    expect(decodeCsv(bytes([0x41, 0]))).toEqual({ text: 'A\u0000', encoding: 'utf-8' });
+  });
+
+  it('looks at the first UTF16_SNIFF_BYTES bytes only: what follows does not change the answer', () => {
+    const head = new Uint8Array(iconv.encode('Email\n'.padEnd(UTF16_SNIFF_BYTES / 2, 'x'), 'utf16le'));
+    expect(head.length).toBe(UTF16_SNIFF_BYTES);
+    expect(sniffUtf16(bytes(head, new Uint8Array(100_000)))).toBe('utf-16le');
+    expect(sniffUtf16(bytes(utf8('x'.repeat(UTF16_SNIFF_BYTES)), head))).toBeNull();
   });
 });
 
