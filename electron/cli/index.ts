@@ -1,8 +1,7 @@
 // The giftbatch command: `npm run -s giftbatch -- <command> [options]`.
-import type { ErrorCode } from '../../shared/contract.ts';
 import { classifyError } from '../core/app/errors.ts';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../core/db/open.ts';
-import { EXIT, UsageError } from './exit-codes.ts';
+import { EXIT, UsageError, exitCodeFor } from './exit-codes.ts';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -92,15 +91,6 @@ async function main(argv: string[]): Promise<number> {
   return (await entry.load())(rest);
 }
 
-/** The exit code for a call's error code: the contract's classification, the CLI's documented codes. */
-const EXIT_FOR: Partial<Record<ErrorCode, number>> = {
-  'invalid-input': EXIT.usage,
-  'not-found': EXIT.usage,
-  configuration: EXIT.usage,
-  'service-auth': EXIT.unreachable,
-  'service-unreachable': EXIT.unreachable,
-};
-
 main(process.argv.slice(2)).then(
   (code) => {
     process.exitCode = code;
@@ -117,7 +107,7 @@ main(process.argv.slice(2)).then(
       // words here (a command has no log to point to).
       const { code, message, expected } = classifyError(error, 'this command');
       process.stderr.write(`giftbatch: ${expected ? message : error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = EXIT_FOR[code] ?? 1;
+      process.exitCode = exitCodeFor(code);
     }
   },
 );
