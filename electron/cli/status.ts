@@ -30,11 +30,20 @@ export function campaignStatus(s: CampaignSummary): CampaignStatus {
     product_id: s.productId,
     send_state: s.sendState,
     paused_reason: s.pausedReason,
-    paused_detail: s.pausedDetail,
+    paused_detail: s.pausedDetail === null ? null : inCliWords(s.pausedDetail, s.id),
     counts: s.counts,
     charged: s.charged,
     charged_cancelled: s.chargedCancelled,
     acceptance_expired: s.acceptanceExpired,
     flagged: s.flagged,
   };
+}
+
+/**
+ * The engine's words about a campaign, said in a terminal. They name the window's Resume button
+ * ("Press Resume to send the rest."), which a terminal does not have: the CLI names the command that
+ * does it instead. The window's words stay as the engine gives them.
+ */
+export function inCliWords(text: string, campaignId: string): string {
+  return text.replace(/\b([Pp])ress Resume\b/g, (_, p: string) => `${p === 'P' ? 'Run' : 'run'} \`giftbatch resume ${campaignId}\``);
 }

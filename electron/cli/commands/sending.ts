@@ -9,7 +9,7 @@ import type { RowState } from '../../../shared/domain/rows.ts';
 import { SKIP_POLICY_TEXT } from '../../../shared/domain/skips.ts';
 import { AppError } from '../../core/app/errors.ts';
 import { repeatRecipientsProblem, ServiceError } from '../../core/engine.ts';
-import { campaignStatus } from '../status.ts';
+import { campaignStatus, inCliWords } from '../status.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
 import { commonOf, out, parseCommand, positiveNumber, printJson, say, withService, type Cli, type Common } from '../options.ts';
 import { progressView, saveProgressView } from '../progress.ts';
@@ -263,7 +263,7 @@ async function runAndWait(cli: Cli, campaignId: string, send: Omit<CallInput<'ca
     view.update(end.campaign, true);
     view.done();
     if (end.lookedUp && end.lookedUp.checked > 0) say(`Looked up ${end.lookedUp.checked} row(s) that were being sent: ${end.lookedUp.ordered} found ordered.`);
-    if (!held && !send.lookUpOnly) say(end.message);
+    if (!held && !send.lookUpOnly) say(inCliWords(end.message, campaignId));
     return { held: held || end.campaign.pausedReason === 'preflight' || (end.campaign.sendState === 'sending' && !end.campaign.running) };
   } finally {
     view.done();

@@ -13,7 +13,7 @@ export function statusLine(s: CampaignStatus): string {
   const c = s.counts;
   const charged = s.charged.map((m) => `${m.currency} ${m.amount}`).join(', ') || 'nothing';
   const cancelled = s.charged_cancelled.map((m) => `${m.currency} ${m.amount}`).join(', ');
-  const pause = s.send_state === 'paused' ? ` — paused (${s.paused_reason}${s.paused_detail ? `: ${s.paused_detail}` : ''})` : '';
+  const pause = s.send_state === 'paused' ? ` (${s.paused_reason}${s.paused_detail ? `: ${s.paused_detail}` : ''})` : '';
   return (
     `${s.id}  ${s.name} [${s.environment}, product ${s.product_id}] ${s.send_state}${pause}\n` +
     `  ready ${c.ready}, sending ${c.sending}, ordered ${c.ordered}, delivered ${c.delivered}, failed ${c.failed}, ` +

@@ -1,0 +1,61 @@
+// The CLI says what a CLI user can do: the engine's and the shared domain's words name the window's
+// controls (a Resume button, the mapping step, the "one gift per row" choice); a terminal has none of
+// them, so the CLI names its own command or flag instead. The window's words stay as they are.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productIdFor } from '../../../electron/simulator/index.ts';
+import { EXIT } from '../../../electron/cli/exit-codes.ts';
+import { collect, json, runCli, spawnCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess } from '../../support/cli.ts';
+
+const KEY = 'cli-words-key-7c10';
+const env = { GIFTBATCH_API_KEY: KEY };
+let sim: SimulatorProcess;
+let dir: string;
+let product: string;
+
+beforeAll(async () => {
+  sim = await startSimulatorProcess(['--keys', KEY, '--log', 'problems']);
+  dir = tempDir();
+  product = String(productIdFor(KEY, 'us-fixed-10'));
+});
+afterAll(async () => {
+  await sim?.stop();
+});
+
+describe('the CLI names its own commands and flags, not the window’s controls', () => {
+  it('Ctrl-C during send: the pause says `giftbatch resume ID`, in send and in status; the stored words (the window’s) are kept', async () => {
+    const dataDir = join(dir, 'ctrl-c');
+    const common = ['--base-url', sim.url, '--data-dir', dataDir];
+    const csv = writeRecipients(dir, 60, '10');
+    const child = spawnCli(['send', csv, '--product', product, '--yes', '--rate', '4', ...common], env);
+    const result = collect(child);
+    let stderr = '';
+    child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+    await expect.poll(() => /progress: [1-9]\d*\/60 sent/.test(stderr), { timeout: 30_000, interval: 20 }).toBe(true);
+    child.kill('SIGINT');
+    const ended = await result;
+    expect(ended.code).toBe(EXIT.interrupted);
+    const id = /Campaign id: (\S+)/.exec(ended.stdout)?.[1] ?? '';
+    expect(id).toMatch(/^c_/);
+    const said = `Sending was paused. Run \`giftbatch resume ${id}\` to send the rest.`;
+    expect(ended.stderr.split('\n')).toContain(said);
+    expect(ended.stdout).toContain(`${id}  `);
+    expect(ended.stdout).toContain(` paused (user: ${said})\n`);
+    for (const text of [ended.stdout, ended.stderr]) expect(text).not.toMatch(/press Resume/i);
+
+    const [statusText, statusJson] = await Promise.all([runCli(['status', id, ...common], env), runCli(['status', id, '--json', ...common], env)]);
+    expect(statusText.code).toBe(0);
+    expect(statusText.stdout).toContain(` paused (user: ${said})\n`);
+    expect(statusText.stdout).not.toMatch(/press Resume|paused — paused/i);
+    expect(json<{ paused_reason: string; paused_detail: string }>(statusJson.stdout)).toMatchObject({ paused_reason: 'user', paused_detail: said });
+
+    // What the window shows is the stored detail, unchanged.
+    const db = new Database(join(dataDir, 'giftbatch.sqlite'), { readonly: true });
+    try {
+      expect(db.prepare('SELECT paused_detail FROM campaigns WHERE id = ?').get(id)).toEqual({ paused_detail: 'Sending was paused. Press Resume to send the rest.' });
+    } finally {
+      db.close();
+    }
+  }, 90_000);
+});
