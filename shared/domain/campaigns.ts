@@ -10,7 +10,8 @@ export function isEnvironment(value: string): value is Environment {
 
 /**
  * draft: imported, nothing sent. sending: the user asked to send; the queue works while the app runs.
- * paused: sending stopped, with a reason. done: every sendable row was settled.
+ * paused: sending stopped, with a reason. done: every sendable row was sent: it is ordered (waiting for
+ * delivery) or settled (rows.ts, SETTLED_STATES).
  */
 export const SEND_STATES = ['draft', 'sending', 'paused', 'done'] as const;
 export type SendState = (typeof SEND_STATES)[number];

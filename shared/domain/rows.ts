@@ -43,3 +43,15 @@ export function isRowState(value: string): value is RowState {
 
 /** States in which the recipient has (or may have) a gift: its POST may have left and was not cancelled. */
 export const HAS_A_GIFT: readonly RowState[] = ['sending', 'ordered', 'delivered'];
+
+/**
+ * Settled: the row's outcome is final and nothing more is waited for: its gift was delivered or
+ * cancelled, its order was refused (failed), or it was skipped (a failed or skipped row changes again
+ * only if the organiser sends it again). An `ordered` row is not settled: its gift is ordered and
+ * waiting for delivery, which the poller checks (the first check comes 30–60 s after the send).
+ */
+export const SETTLED_STATES: readonly RowState[] = ['delivered', 'cancelled', 'failed', 'skipped'];
+
+export function isSettled(state: RowState): boolean {
+  return SETTLED_STATES.includes(state);
+}

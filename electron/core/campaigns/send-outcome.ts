@@ -41,7 +41,7 @@ export function finish(
     detail = stop.detail;
   } else if (counts.ready === 0 && counts.sending === 0) {
     stoppedBy = 'done';
-    detail = `Every row is settled: ${counts.ordered + counts.delivered} ordered, ${counts.failed} failed.`;
+    detail = `Every row is sent: ${counts.ordered + counts.delivered} ordered, ${counts.failed} failed.`;
   } else if (unbuildable.size > 0) {
     stoppedBy = 'preflight';
     reason = 'preflight';

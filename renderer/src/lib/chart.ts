@@ -1,5 +1,6 @@
 // The timeline chart's geometry: buckets of ordered/delivered counts become two cumulative lines
 // in an SVG viewBox. No chart library: two paths and a few labels.
+import { formatDateTime } from './time.ts';
 
 export interface Bucket {
   at: number;
@@ -61,4 +62,18 @@ export function bucketFor(spanMs: number): number {
   const raw = Math.ceil(Math.max(0, spanMs) / 60);
   const steps = [1000, 5000, 10_000, 30_000, 60_000, 300_000, 900_000, 3_600_000, 21_600_000, 86_400_000];
   return steps.find((s) => s >= raw) ?? 86_400_000;
+}
+
+/**
+ * The chart's two time labels, distinct whenever the span allows: the start as a date and time, the end
+ * as a time only on the same day; seconds when the span is under ten minutes (a small campaign orders
+ * all its gifts within one minute). `end` is null when there is one instant to name (one point).
+ */
+export function axisLabels(startAt: number, endAt: number): { start: string; end: string | null } {
+  const withSeconds = endAt - startAt < 600_000;
+  const start = formatDateTime(startAt, { seconds: withSeconds });
+  const end = formatDateTime(endAt, { seconds: withSeconds });
+  if (end === start) return { start, end: null };
+  const sameDay = start.slice(0, 10) === end.slice(0, 10);
+  return { start, end: sameDay ? end.slice(11) : end };
 }

@@ -12,8 +12,10 @@ export function formatRelative(at: number, now: number): string {
   return diff > 0 ? `in ${text}` : `${text} ago`;
 }
 
-export function formatDateTime(at: number): string {
+/** "2025-03-14 09:05", or "2025-03-14 09:05:07" with `seconds`. */
+export function formatDateTime(at: number, options: { seconds?: boolean } = {}): string {
   const d = new Date(at);
   const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+  const time = `${pad(d.getHours())}:${pad(d.getMinutes())}${options.seconds ? `:${pad(d.getSeconds())}` : ''}`;
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${time}`;
 }

@@ -1,15 +1,17 @@
-// Counters per state and a progress bar of the rows that have reached an end.
+// Counters per state and a progress bar: the rows sent (ordered or settled, drawn as waiting) and, over
+// them, the rows delivered. Its words say what is only ordered, so an ordered campaign never reads as done.
 import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { Stat } from '../../components/Stat.tsx';
 import { fillStyle, progressBar } from '../../lib/progress-bar.ts';
-import { campaignState, settledRows, totalRows } from '../campaigns/campaign-state.ts';
+import { campaignState, progressCaption, sentRows, totalRows } from '../campaigns/campaign-state.ts';
 
 export function ProgressPanel({ summary: c }: { summary: CampaignSummary }) {
   const k = c.counts;
   const total = totalRows(c);
-  const settled = settledRows(c);
+  const sent = sentRows(c);
   const delivered = k.delivered;
-  const { pctSettled, settledScale, deliveredScale } = progressBar(settled, delivered, total);
+  const { sentScale, deliveredScale } = progressBar(sent, delivered, total);
+  const caption = progressCaption(c);
   const state = campaignState(c);
   return (
     <section className="card progress-card" aria-labelledby="progress-title" data-testid="progress">
@@ -22,17 +24,17 @@ export function ProgressPanel({ summary: c }: { summary: CampaignSummary }) {
       <div
         className="progress"
         role="progressbar"
-        aria-label="Rows settled"
+        aria-label="Rows delivered"
         aria-valuemin={0}
         aria-valuemax={total}
-        aria-valuenow={settled}
-        aria-valuetext={`${settled} of ${total} rows settled, ${delivered} delivered`}
+        aria-valuenow={delivered}
+        aria-valuetext={caption}
       >
-        <div className="progress-settled" style={fillStyle(settledScale)} />
+        <div className="progress-sent" style={fillStyle(sentScale)} />
         <div className="progress-delivered" style={fillStyle(deliveredScale)} />
       </div>
-      <p className="small muted">
-        {delivered} delivered · {settled} of {total} settled ({pctSettled}%)
+      <p className="small muted" data-testid="progress-caption">
+        {caption}
       </p>
       <div className="summary-cards">
         <Stat label="To send" value={k.ready + k.sending} tone={k.sending > 0 ? 'active' : undefined} testId="count-to-send" />

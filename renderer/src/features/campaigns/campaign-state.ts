@@ -1,6 +1,7 @@
 // A campaign's state in words, shared by the list and the campaign screen.
 import type { CampaignSummary } from '../../../../shared/contract.ts';
 import type { PauseReason } from '../../../../shared/domain/campaigns.ts';
+import { SETTLED_STATES } from '../../../../shared/domain/rows.ts';
 import { countRows } from '../../lib/rows.ts';
 
 export interface StateView {
@@ -39,8 +40,27 @@ export function totalRows(c: CampaignSummary): number {
   return countRows(c.counts);
 }
 
-/** Rows that will not be sent again: delivered, ordered, failed, cancelled, skipped. */
+/** Rows whose outcome is final (rows.ts, SETTLED_STATES): delivered, cancelled, failed or skipped. */
 export function settledRows(c: CampaignSummary): number {
+  return SETTLED_STATES.reduce((n, state) => n + c.counts[state], 0);
+}
+
+/** Rows the send is through with: ordered (waiting for delivery) or settled. */
+export function sentRows(c: CampaignSummary): number {
+  return c.counts.ordered + settledRows(c);
+}
+
+/**
+ * The progress card's words: delivered first, then what is ordered and only waiting for delivery, then
+ * what is still to send. A campaign whose rows are all ordered reads as waiting, never as done.
+ */
+export function progressCaption(c: CampaignSummary): string {
   const k = c.counts;
-  return k.ordered + k.delivered + k.failed + k.cancelled + k.skipped;
+  // The rows meant to get a gift: not the skipped ones, nor those that still need fixing.
+  const gifts = totalRows(c) - k.skipped - k.invalid;
+  const toSend = k.ready + k.sending;
+  const parts = [`${k.delivered} of ${gifts} delivered`];
+  if (k.ordered > 0) parts.push(`${k.ordered} ordered, waiting for delivery`);
+  if (toSend > 0) parts.push(`${toSend} still to send`);
+  return parts.join(' · ');
 }

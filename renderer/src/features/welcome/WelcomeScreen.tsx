@@ -27,7 +27,7 @@ export function WelcomeScreen() {
       )}
       <ol className="steps-list">
         <li>Pick a gift card from the catalog.</li>
-        <li>Import your list of recipients (a CSV file) and fix the rows that need it.</li>
+        <li>Import your list of recipients (a CSV file or an .xlsx or .ods workbook) and fix the rows that need it.</li>
         <li>Check the total, send, and watch each gift go from ordered to delivered.</li>
       </ol>
       <div className="actions">
@@ -35,7 +35,7 @@ export function WelcomeScreen() {
           Try it with the sample list
         </button>
         <button type="button" onClick={() => startWith(false)} data-testid="welcome-own">
-          Start with my own CSV
+          Start with my own list (CSV, .xlsx, .ods)
         </button>
         <button
           type="button"

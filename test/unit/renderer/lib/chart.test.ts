@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bucketFor, chartGeometry, cumulative } from '../../../../renderer/src/lib/chart.ts';
+import { axisLabels, bucketFor, chartGeometry, cumulative } from '../../../../renderer/src/lib/chart.ts';
 
 describe('timeline chart', () => {
   it('turns buckets into running totals in time order', () => {
@@ -25,5 +25,15 @@ describe('timeline chart', () => {
     expect(bucketFor(30_000)).toBe(1000);
     expect(bucketFor(3_600_000)).toBe(60_000);
     expect(bucketFor(30 * 86_400_000)).toBe(86_400_000);
+  });
+
+  it('labels the two ends of a short span distinctly: seconds under ten minutes, the end as a time on the same day', () => {
+    const at = new Date(2026, 10, 25, 0, 44, 5).getTime();
+    expect(axisLabels(at, at + 40_000)).toEqual({ start: '2026-11-25 00:44:05', end: '00:44:45' });
+    expect(axisLabels(at, at + 3_600_000)).toEqual({ start: '2026-11-25 00:44', end: '01:44' });
+    expect(axisLabels(at, at + 86_400_000)).toEqual({ start: '2026-11-25 00:44', end: '2026-11-26 00:44' });
+    // One instant (a single point) is named once.
+    expect(axisLabels(at, at)).toEqual({ start: '2026-11-25 00:44:05', end: null });
+    expect(axisLabels(at, at + 300)).toEqual({ start: '2026-11-25 00:44:05', end: null });
   });
 });

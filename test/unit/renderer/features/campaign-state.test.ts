@@ -1,0 +1,33 @@
+// The progress card's figures: "settled" is rows.ts's word (an ordered gift is not settled), and the
+// words never read as done while gifts are only ordered.
+import { describe, expect, it } from 'vitest';
+import { progressCaption, sentRows, settledRows } from '../../../../renderer/src/features/campaigns/campaign-state.ts';
+import { SETTLED_STATES, isSettled } from '../../../../shared/domain/rows.ts';
+import { summary } from '../helpers/fakes.ts';
+
+const counts = (c: Partial<ReturnType<typeof summary>['counts']>) => summary({ counts: { ...summary().counts, ...c } });
+
+describe('campaign progress words', () => {
+  it('does not count an ordered gift as settled: it is waiting for delivery', () => {
+    expect(isSettled('ordered')).toBe(false);
+    expect(SETTLED_STATES.every(isSettled)).toBe(true);
+    const justSent = counts({ ordered: 2 });
+    expect(settledRows(justSent)).toBe(0);
+    expect(sentRows(justSent)).toBe(2);
+    expect(settledRows(counts({ delivered: 1, cancelled: 1, failed: 1, skipped: 1, ordered: 5, ready: 3 }))).toBe(4);
+  });
+
+  it('says two rows just sent are ordered and waiting for delivery, not done', () => {
+    const text = progressCaption(counts({ ordered: 2 }));
+    expect(text).toBe('0 of 2 delivered · 2 ordered, waiting for delivery');
+    expect(text).not.toMatch(/100%|settled/);
+  });
+
+  it('names what is still to send during a send, and only delivered once every gift is', () => {
+    expect(progressCaption(counts({ ready: 6, sending: 1, ordered: 2, delivered: 1 }))).toBe(
+      '1 of 10 delivered · 2 ordered, waiting for delivery · 7 still to send',
+    );
+    expect(progressCaption(counts({ delivered: 11, skipped: 1, invalid: 2 }))).toBe('11 of 11 delivered');
+    expect(progressCaption(counts({}))).toBe('0 of 0 delivered');
+  });
+});
