@@ -3,6 +3,8 @@
 import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { CallInput, CallOutput, ProductDto } from '../../../shared/contract.ts';
+import { COUNTRIES, isCountryCode } from '../../../shared/domain/countries.ts';
+import { CHOOSE_IN_MAPPING_STEP } from '../../../shared/domain/csv/table.ts';
 import { isCurrencyCode } from '../../../shared/domain/money.ts';
 import { DefaultAmountError } from '../../core/app/handlers-campaigns.ts';
 import { SheetChoiceNeeded } from '../../core/workbook/index.ts';
@@ -47,12 +49,33 @@ export function currencyNote(p: ProductDto): string | null {
   return null;
 }
 
+/** One line of the products table, the header's too: the columns stay under their titles. */
+const productLine = (id: string, price: string, product: string): string => `${id.padStart(8)}  ${price.padEnd(22)}  ${product}`;
+
+const KNOWN_COUNTRIES = COUNTRIES.map((c) => `${c.code} (${c.name})`).join(', ');
+
+/**
+ * `--country CC`, required: the service lists products one country at a time and offers no list of
+ * countries, so the message names the countries the app knows of (any other code works too).
+ */
+function countryOption(text: string | undefined): string {
+  const code = text?.trim().toUpperCase() ?? '';
+  if (isCountryCode(code)) return code;
+  const named = COUNTRIES.find((c) => c.name.toUpperCase() === code);
+  const problem =
+    text === undefined
+      ? '--country takes a two-letter country code: the service lists products one country at a time and has no call that lists its countries.'
+      : `--country takes a two-letter country code${named ? `: ${named.code} for ${named.name}` : ''} (got "${text}").`;
+  throw new UsageError(
+    `${problem}\nFor example: giftbatch products --country US\nCountries the app knows of (any other two-letter code can be given too): ${KNOWN_COUNTRIES}.\n\n${PRODUCTS_HELP}`,
+  );
+}
+
 export async function productsCommand(argv: string[]): Promise<number> {
   const parsed = parseCommand(argv, { country: { type: 'string' }, currency: { type: 'string' } }, PRODUCTS_HELP);
   if (!parsed) return EXIT.ok;
   const common = commonOf(parsed.values);
-  const country = parsed.values.country?.toUpperCase();
-  if (!country || !/^[A-Z]{2}$/.test(country)) throw new UsageError(`--country takes a two-letter country code, e.g. US.\n\n${PRODUCTS_HELP}`);
+  const country = countryOption(parsed.values.country);
   const currency = currencyOption(parsed.values.currency);
   return withService(common, {}, async (cli) => {
     const catalog = await cli.call('products:list', { environment: common.env, country, ...currency });
@@ -67,8 +90,10 @@ export async function productsCommand(argv: string[]): Promise<number> {
     }
     if (orderable.length === 0) {
       out(`No product can be ordered by e-mail in ${country} from ${catalog.service}${catalog.unreadable.length > 0 ? ` (${catalog.unreadable.length} product record(s) could not be read, see below)` : ''}.`);
+      if (!COUNTRIES.some((c) => c.code === country)) say(`note: ${country} is not among the countries the app knows of: ${KNOWN_COUNTRIES}.`);
     }
-    for (const p of orderable) out(`${String(p.id).padStart(8)}  ${priceText(p).padEnd(22)}  ${[p.brand, p.name].filter(Boolean).join(' — ')}`);
+    if (orderable.length > 0) out(productLine('ID', 'Price', 'Product'));
+    for (const p of orderable) out(productLine(String(p.id), priceText(p), [p.brand, p.name].filter(Boolean).join(' — ')));
     for (const p of orderable) {
       const note = currencyNote(p);
       if (note) say(`note: ${note}`);
@@ -153,6 +178,13 @@ export function noteCurrency(product: ProductDto): void {
   if (note) say(`note: ${note}.`);
 }
 
+/** A problem of the file in the CLI's words: it has no mapping step, so a missing column is named in the header. */
+function fileProblemText(message: string): string {
+  if (!message.endsWith(CHOOSE_IN_MAPPING_STEP)) return message;
+  const header = message.includes('the e-mail address') ? '"Email"' : '"Name" (or use two columns, "First name" and "Last name")';
+  return `${message.slice(0, -CHOOSE_IN_MAPPING_STEP.length)}give its column the header ${header}.`;
+}
+
 const VALIDATE_HELP = `Usage: giftbatch validate FILE.csv|.xlsx|.ods --product ID [--sheet NAME] [--amount N] [--country CC] [--currency CCC] [--json]
 Checks every row against the product without creating a campaign. A workbook with several sheets
 holding rows needs --sheet NAME (without it the sheets are listed with their rows).`;
@@ -171,10 +203,15 @@ export async function validateCommand(argv: string[]): Promise<number> {
   return withService(common, {}, async (cli) => {
     const preview = await withAmountFlag(parsed.values.amount, () => cli.call('campaigns:previewImport', input));
     if (preview.workbook?.sheet === null) throw sheetChoiceError(preview.workbook.sheets);
-    noteCurrency(preview.product);
     const { totals } = preview;
+    // A header and no row under it: send refuses it (exit 2), so validate says so and exits the same.
+    if (totals.rows === 0) {
+      const problems = preview.problems.map((p) => `\n${fileProblemText(p.message)}`).join('');
+      throw new UsageError(`"${basename(path ?? '')}" has no recipient rows: add one row per recipient under the header.${problems}`);
+    }
+    noteCurrency(preview.product);
     const errors = [
-      ...preview.problems.filter((p) => !preview.rows.some((r) => r.line === p.line)).map((p) => ({ line: p.line, field: 'file', message: p.message })),
+      ...preview.problems.filter((p) => !preview.rows.some((r) => r.line === p.line)).map((p) => ({ line: p.line, field: 'file', message: fileProblemText(p.message) })),
       ...preview.rows.flatMap((r) => r.errors.map((e) => ({ line: r.line, field: e.field, message: e.message }))),
     ];
     const warnings = preview.rows.flatMap((r) => r.warnings.map((w) => ({ line: r.line, field: w.field, message: w.message })));
