@@ -6,7 +6,7 @@ import { createInterface } from 'node:readline/promises';
 import type { CallInput, CallOutput, CampaignSummary, EventPayload } from '../../../shared/contract.ts';
 import { stockText } from '../../../shared/domain/availability.ts';
 import type { RowState } from '../../../shared/domain/rows.ts';
-import { SKIP_POLICY_TEXT } from '../../../shared/domain/skips.ts';
+import { SKIP_POLICY_TEXT, type SkipPolicy } from '../../../shared/domain/skips.ts';
 import { AppError } from '../../core/app/errors.ts';
 import { repeatRecipientsProblem, ServiceError } from '../../core/engine.ts';
 import { campaignStatus, inCliWords } from '../status.ts';
@@ -130,11 +130,17 @@ export async function sendCommand(argv: string[]): Promise<number> {
     say(`Campaign ${id}: ${created.counts.ready} rows ready, ${created.counts.invalid} invalid, ${created.counts.skipped} skipped.`);
     for await (const row of rowsIn(cli, id, 'invalid', created.counts.invalid)) for (const e of row.errors) say(`  ${e.message}`);
     for await (const row of rowsIn(cli, id, 'skipped', created.counts.skipped)) {
-      if (row.skippedBy !== null) say(`  Line ${row.line} (${row.email ?? ''}) skipped: ${SKIP_POLICY_TEXT[row.skippedBy]}.`);
+      if (row.skippedBy !== null) say(`  Line ${row.line} (${row.email ?? ''}) skipped: ${SKIP_TEXT[row.skippedBy]}.`);
     }
     return confirmAndSend(cli, common, id, { yes: parsed.values.yes ?? false, allowRepeats: parsed.values['send-repeats'] ?? false });
   });
 }
+
+/** Why the import skipped a row, naming the flag that sends it (the shared words name the window's choices). */
+const SKIP_TEXT: Readonly<Record<SkipPolicy, string>> = {
+  'repeat-in-campaign': 'its address repeats an earlier line of this campaign (one gift per person unless --gift-per-row)',
+  'earlier-campaign': `${SKIP_POLICY_TEXT['earlier-campaign']} (sent only with --send-repeats)`,
+};
 
 /** The campaign's rows in a state, a page at a time. */
 async function* rowsIn(cli: Cli, campaignId: string, state: RowState, count: number) {

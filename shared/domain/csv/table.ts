@@ -48,6 +48,9 @@ export interface TableLayout {
  */
 export const HEADER_SEARCH_ROWS = 10;
 
+/** The end of a missing column's problem: the window's advice (the CLI, which has no mapping step, words its own). */
+export const CHOOSE_IN_MAPPING_STEP = 'choose it in the mapping step.';
+
 export interface TableReaderOptions<C> {
   readonly mapping?: MappingOverride | undefined;
   /** What is wrong with a record's shape (a CSV's field count, its quotes), else null. `context` is the row's, as pushed. */
@@ -101,10 +104,10 @@ export function createTableReader<C>(options: TableReaderOptions<C> = {}): Table
       problems.push({ line: headerLine, message: `Column ${column + 1}, chosen for ${field}, does not exist: the header (line ${headerLine}) has ${width} columns.` });
     }
     if (mapping.email === undefined) {
-      problems.push({ line: headerLine, message: `The header (line ${headerLine}) has no column recognised as the e-mail address: choose it in the mapping step.` });
+      problems.push({ line: headerLine, message: `The header (line ${headerLine}) has no column recognised as the e-mail address: ${CHOOSE_IN_MAPPING_STEP}` });
     }
     if (mapping.name === undefined && mapping.firstName === undefined && mapping.lastName === undefined) {
-      problems.push({ line: headerLine, message: `The header (line ${headerLine}) has no column recognised as the recipient name: choose it in the mapping step.` });
+      problems.push({ line: headerLine, message: `The header (line ${headerLine}) has no column recognised as the recipient name: ${CHOOSE_IN_MAPPING_STEP}` });
     }
     ({ name: nameAt, firstName: firstAt, lastName: lastAt, email: emailAt, amount: amountAt, message: messageAt, product: productAt } = mapping);
   };

@@ -2,6 +2,7 @@
 // controls (a Resume button, the mapping step, the "one gift per row" choice); a terminal has none of
 // them, so the CLI names its own command or flag instead. The window's words stay as they are.
 import Database from 'better-sqlite3';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdFor } from '../../../electron/simulator/index.ts';
@@ -58,4 +59,49 @@ describe('the CLI names its own commands and flags, not the window’s controls'
       db.close();
     }
   }, 90_000);
+
+  it('validate, no e-mail or name column: says which header to give the column, not "the mapping step"', async () => {
+    const file = join(dir, 'no-columns.csv');
+    writeFileSync(file, 'Who,Mail address\nAnn Lee,ann@example.com\n');
+    const args = ['validate', file, '--product', product, '--base-url', sim.url, '--data-dir', join(dir, 'no-columns')];
+    const [text, asJson] = await Promise.all([runCli(args, env), runCli([...args, '--json'], env)]);
+    const email = 'The header (line 1) has no column recognised as the e-mail address: give its column the header "Email".';
+    const name = 'The header (line 1) has no column recognised as the recipient name: give its column the header "Name" (or use two columns, "First name" and "Last name").';
+    expect(text.code).toBe(EXIT.rowsFailed);
+    expect(text.stdout.split('\n').slice(1, 3)).toEqual([email, name]);
+    expect(text.stdout).not.toContain('mapping step');
+    expect(asJson.code).toBe(EXIT.rowsFailed);
+    expect(json<{ errors: { line: number; field: string; message: string }[] }>(asJson.stdout).errors.slice(0, 2)).toEqual([
+      { line: 1, field: 'file', message: email },
+      { line: 1, field: 'file', message: name },
+    ]);
+  }, 60_000);
+
+  it('send, a repeated address: the skip names --gift-per-row', async () => {
+    const file = join(dir, 'repeat.csv');
+    writeFileSync(file, 'Name,Email\nAnn Lee,ann@example.com\nAnn L,ANN@example.com\n');
+    const result = await runCli(['send', file, '--product', product, '--yes', '--base-url', sim.url, '--data-dir', join(dir, 'repeat')], env);
+    expect(result.code).toBe(EXIT.ok);
+    expect(result.stderr.split('\n')).toContain(
+      '  Line 3 (ANN@example.com) skipped: its address repeats an earlier line of this campaign (one gift per person unless --gift-per-row).',
+    );
+    expect(result.stderr).not.toContain('"one gift per row" is chosen');
+  }, 60_000);
+
+  it('validate, a header and no row: says there are no recipient rows and exits 2, as send does', async () => {
+    const file = join(dir, 'header-only.csv');
+    writeFileSync(file, 'Name,Email,Amount\n');
+    const common = ['--product', product, '--base-url', sim.url, '--data-dir', join(dir, 'header-only')];
+    const [text, asJson, send] = await Promise.all([
+      runCli(['validate', file, ...common], env),
+      runCli(['validate', file, '--json', ...common], env),
+      runCli(['send', file, '--yes', ...common], env),
+    ]);
+    expect(send.code).toBe(EXIT.usage);
+    for (const result of [text, asJson]) {
+      expect(result.code).toBe(EXIT.usage);
+      expect(result.stdout).toBe('');
+      expect(result.stderr).toBe('giftbatch: "header-only.csv" has no recipient rows: add one row per recipient under the header.\n');
+    }
+  }, 60_000);
 });
