@@ -4,6 +4,7 @@
 import { readFile } from 'node:fs/promises';
 import { SKIP_POLICY_TEXT } from '../../shared/domain/skips.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
+import { recipientsCsv } from './support/csv.ts';
 import { expect, test } from './support/fixtures.ts';
 
 test('first launch: the sample campaign is fixed, sent, delivered and reported', async ({ app, shell, page }) => {
@@ -13,6 +14,9 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(app.welcome.root).toBeVisible();
   await expect(app.welcome.simulatedNote).toContainText('nothing real is ordered');
   await expect(app.simulatorBadge).toHaveText('Simulator — no real gifts');
+  // Workbooks are lists too.
+  await expect(page.getByTestId('welcome-own')).toHaveText('Start with my own list (CSV, .xlsx, .ods)');
+  await expect(app.welcome.root).toContainText('a CSV file or an .xlsx or .ods workbook');
   // The token came in the fragment and was taken out of the address bar at once.
   expect(new URL(page.url()).hash).not.toContain('token');
   expect(new URL(page.url()).searchParams.get('token')).toBeNull();
@@ -91,6 +95,8 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(page.getByTestId('confirm-count')).toHaveText('11');
   await expect(page.getByTestId('confirm-total')).toHaveText('USD 110.00');
   await expect(page.getByTestId('confirm-final')).toContainText('Orders are final');
+  // No order yet in this environment: the account's currency is not known, so the charge may be in it, at the service's rate.
+  await expect(page.getByTestId('confirm-charge-currency')).toContainText("charged in your account's currency: if that is not USD");
   await app.screenshot('05-confirm-send');
   await expectNoAxeViolations(page, 'wizard: confirm-send dialog');
   await app.wizard.confirmSend();
@@ -102,10 +108,21 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(app.campaign.rows('ready')).toHaveCount(0);
   await expect(app.campaign.rows('skipped')).toHaveCount(1);
   await expect(app.campaign.rows('skipped').getByTestId('skip-reason')).toContainText('Repeated address');
+  // Ordered, not yet delivered (the first check comes 30-60 s later): the card says so and does not read as done.
+  await expect(page.getByTestId('progress-caption')).toHaveText('0 of 11 delivered · 11 ordered, waiting for delivery');
+  await expect(page.getByTestId('progress').getByRole('progressbar')).toHaveAttribute('aria-valuenow', '0');
+  await app.screenshot('05b-campaign-ordered');
   await app.campaign.checkUntilDelivered(11);
   await expect(app.campaign.rows('delivered')).toHaveCount(11);
   await expect(page.getByTestId('charged-total')).toContainText('USD');
   await expect(page.getByTestId('timeline').locator('path.chart-delivered')).toHaveCount(1);
+  await expect(page.getByTestId('progress-caption')).toHaveText('11 of 11 delivered');
+  // The chart's ends are named apart, even when the whole campaign took under a minute.
+  const start = await page.getByTestId('timeline-start').textContent();
+  const end = await page.getByTestId('timeline-end').textContent();
+  expect(start).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  expect(end).toMatch(/^\d{2}:\d{2}:\d{2}$/);
+  expect(end).not.toBe(start?.slice(11));
   await app.screenshot('06-campaign-delivered');
   await expectNoAxeViolations(page, 'campaign: delivered');
 
@@ -129,4 +146,22 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await expect(row).toContainText('11 / 11');
   await app.screenshot('07-campaigns');
   await expectNoAxeViolations(page, 'campaigns list');
+
+  // 8. A EUR gift on this account, charged in USD before: the confirmation says the EUR total is the
+  // face value and the charge comes in USD at the service's rate and fee (no rate guessed).
+  await app.nav('new');
+  await app.wizard.chooseCountry('DE');
+  await app.wizard.chooseProduct('Bergquell Kaufhaus Gutschein 25 €');
+  await app.wizard.fillSetup({ name: 'Euro gifts', sender: 'Events team' });
+  await app.wizard.next();
+  await app.wizard.uploadFile(recipientsCsv(2));
+  await app.wizard.expectPreviewReady();
+  await app.wizard.createDraft();
+  await app.wizard.openConfirm();
+  await expect(page.getByTestId('confirm-total')).toHaveText('EUR 50.00');
+  await expect(page.getByTestId('confirm-charge-currency')).toContainText(
+    "The total is the gifts' face value in EUR; earlier orders here were charged in USD, so expect the charge in USD, converted at the service's rate and with its fee.",
+  );
+  await app.screenshot('08-confirm-send-other-currency');
+  await expectNoAxeViolations(page, 'wizard: confirm-send dialog, another currency');
 });

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { ENVIRONMENT_LABELS } from '../../components/Header.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Message } from '../../components/Message.tsx';
+import { chargedCurrencies, chargeNote } from '../../lib/charge-currency.ts';
 import { formatTotals } from '../../lib/money-display.ts';
-import { useStores, useWizard } from '../../stores/hooks.ts';
+import { useCampaigns, useStores, useWizard } from '../../stores/hooks.ts';
 import { selectedProduct } from '../../stores/wizard-store.ts';
 import { CurrencyConfirmation } from './CostSummary.tsx';
 import { preflightProductTotals, ProductTotals } from './ProductTotals.tsx';
@@ -26,6 +27,9 @@ export function ConfirmSendDialog() {
   // People this campaign gives more than one gift (the organiser chose one gift per row).
   const several = preflight?.repeatsInCampaign ?? { people: 0, rows: 0 };
   const [allowRepeats, setAllowRepeats] = useState(false);
+  // The account's currency as earlier orders of this environment were charged (no service call, no rate guessed).
+  const campaigns = useCampaigns((s) => s.campaigns);
+  const charge = draft ? chargeNote(preflight?.totals ?? [], chargedCurrencies(campaigns, draft.environment)) : null;
 
   const send = async (): Promise<void> => {
     const sent = await w.send({ allowRepeats });
@@ -38,6 +42,16 @@ export function ConfirmSendDialog() {
         <span data-testid="confirm-count">{count}</span> gift{count === 1 ? '' : 's'} for a total of{' '}
         <strong data-testid="confirm-total">{formatTotals(preflight?.totals ?? [], 'nothing')}</strong>
       </p>
+      {charge &&
+        (charge.estimate ? (
+          <Message kind="warning" testId="confirm-charge-currency">
+            <p>{charge.text}</p>
+          </Message>
+        ) : (
+          <p className="muted small" data-testid="confirm-charge-currency">
+            {charge.text}
+          </p>
+        ))}
       <ProductTotals list={byProduct} label="Gifts per product" rowsText={(n) => `${n} gift${n === 1 ? '' : 's'}`} testId="confirm-by-product" />
       {draft && (
         <p>

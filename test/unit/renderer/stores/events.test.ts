@@ -25,9 +25,9 @@ describe('events into the stores', () => {
     const fake = fakeApi({});
     const stores = createStores({ api: fake.api, timers: clock, now: clock.now });
     connectEvents(stores, { api: fake.api, timers: clock, now: clock.now });
-    fake.emit('campaign:finished', { campaign: summary({ sendState: 'done' }), message: 'Every row is settled.', lookedUp: null });
+    fake.emit('campaign:finished', { campaign: summary({ sendState: 'done' }), message: 'Every row is sent.', lookedUp: null });
     clock.advance(RENDER_INTERVAL_MS);
-    expect(stores.app.getState().notices.map((n) => n.text)).toEqual(['Every row is settled.']);
+    expect(stores.app.getState().notices.map((n) => n.text)).toEqual(['Every row is sent.']);
     expect(stores.campaigns.getState().campaigns[0]?.sendState).toBe('done');
   });
 

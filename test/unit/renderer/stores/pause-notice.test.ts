@@ -100,9 +100,9 @@ describe('the notice of a paused campaign', () => {
     const stores = createStores({ api: fake.api, timers: clock, now: clock.now });
     connectEvents(stores, { api: fake.api, timers: clock, now: clock.now });
     const done = summary({ sendState: 'done', running: false });
-    fake.emit('campaign:finished', { campaign: done, message: 'Every row is settled: 8 ordered, 0 failed.', lookedUp: null });
+    fake.emit('campaign:finished', { campaign: done, message: 'Every row is sent: 8 ordered, 0 failed.', lookedUp: null });
     clock.advance(RENDER_INTERVAL_MS);
     stores.campaigns.getState().applySummaries([{ ...done, sendState: 'sending', running: true }]);
-    expect(stores.app.getState().notices.map((n) => [n.kind, n.campaign?.name, n.text])).toEqual([['success', 'Gala', 'Every row is settled: 8 ordered, 0 failed.']]);
+    expect(stores.app.getState().notices.map((n) => [n.kind, n.campaign?.name, n.text])).toEqual([['success', 'Gala', 'Every row is sent: 8 ordered, 0 failed.']]);
   });
 });
