@@ -21,18 +21,27 @@ export const COMMON_OPTIONS = {
 } as const satisfies Options;
 
 export const COMMON_HELP = `Common options:
-  --env ${ENVIRONMENTS.join('|')}   default simulator (the built-in simulator, started in-process)
-  --base-url URL                       any service speaking the gift service's API; overrides the environment's address
+  --env ${ENVIRONMENTS.join('|')}   default simulator (the built-in simulator, in-process)
+  --base-url URL                       any service speaking the gift service's API (overrides the
+                                       environment's address)
   --data-dir DIR                       where campaigns are kept (default: the app's data folder)
   --json                               print exactly one JSON document on stdout
 The API key comes from GIFTBATCH_API_KEY, else the keychain entry of the environment.`;
+
+/** The options of a command that asks no service and opens no data folder (template): only --json. */
+export const OFFLINE_HELP = `Options:
+  --json  print exactly one JSON document on stdout`;
 
 export interface Parsed<V> {
   values: V;
   positionals: string[];
 }
 
-export function parseCommand<O extends Options>(argv: string[], options: O, help: string): { values: ParsedValues & { [K in keyof (typeof COMMON_OPTIONS & O)]?: (typeof COMMON_OPTIONS & O)[K] extends { type: 'boolean' } ? boolean : string }; positionals: string[] } | null {
+/**
+ * Parses a command's arguments with the common options; `--help` prints `help` and `commonHelp` (the
+ * common options, or OFFLINE_HELP for a command that uses none of the service ones).
+ */
+export function parseCommand<O extends Options>(argv: string[], options: O, help: string, commonHelp: string = COMMON_HELP): { values: ParsedValues & { [K in keyof (typeof COMMON_OPTIONS & O)]?: (typeof COMMON_OPTIONS & O)[K] extends { type: 'boolean' } ? boolean : string }; positionals: string[] } | null {
   const config = {
     args: argv,
     options: { ...COMMON_OPTIONS, ...options } as typeof COMMON_OPTIONS & O,
@@ -43,10 +52,10 @@ export function parseCommand<O extends Options>(argv: string[], options: O, help
   try {
     parsed = parseArgs(config);
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${help}\n\n${COMMON_HELP}`);
+    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${help}\n\n${commonHelp}`);
   }
   if ((parsed.values as { help?: boolean }).help) {
-    process.stdout.write(`${help}\n\n${COMMON_HELP}\n`);
+    process.stdout.write(`${help}\n\n${commonHelp}\n`);
     return null;
   }
   return parsed;

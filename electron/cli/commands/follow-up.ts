@@ -8,10 +8,11 @@ import { commonOf, out, parseCommand, printJson, say, withService } from '../opt
 import { statusLine } from './tracking.ts';
 
 const FOLLOW_UP_HELP = `Usage: giftbatch follow-up CAMPAIGN_ID [--failed] [--cancelled] [--expired] [--name NAME] [--json]
-Makes a new draft campaign with the campaign's rows ${FOLLOW_UP_KINDS.map((k) => FOLLOW_UP_WORDS[k]).join(', ')} (all three
-when none is named), each with its data and a NEW key: it is a new gift. Cancelled and expired rows
-had orders (charged unless the payment expired); their follow-up is paid again. Nothing is sent:
-send it with \`giftbatch resume NEW_ID\`.`;
+Makes a new draft campaign with the campaign's rows
+${FOLLOW_UP_KINDS.map((k) => `  ${`--${k}`.padEnd(13)}${FOLLOW_UP_WORDS[k]}`).join('\n')}
+(all of them when none is named), each with its data and a NEW key: it is a new gift. Cancelled and
+expired rows had orders (charged unless the payment expired); their follow-up is paid again.
+Nothing is sent: send it with \`giftbatch resume NEW_ID\`.`;
 
 export async function followUpCommand(argv: string[]): Promise<number> {
   const flags = Object.fromEntries(FOLLOW_UP_KINDS.map((k) => [k, { type: 'boolean' as const }])) as Record<FollowUpKind, { type: 'boolean' }>;

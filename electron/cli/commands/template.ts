@@ -5,14 +5,15 @@ import { extname, resolve } from 'node:path';
 import { writeFileAtomically } from '../../core/campaigns/report.ts';
 import { isTemplateFormat, TEMPLATE_COLUMNS, TEMPLATE_FORMATS, templateFile } from '../../core/workbook/template.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
-import { commonOf, out, parseCommand, printJson } from '../options.ts';
+import { commonOf, OFFLINE_HELP, out, parseCommand, printJson } from '../options.ts';
 
 const TEMPLATE_HELP = `Usage: giftbatch template --out FILE.xlsx|FILE.csv [--json]
-Writes an empty recipient list with the columns Giftbatch reads (${TEMPLATE_COLUMNS.map((c) => c.header).join(', ')}),
-a note over each column, as a workbook or a CSV file by the extension of FILE. An existing FILE is replaced.`;
+Writes an empty recipient list with the columns Giftbatch reads
+(${TEMPLATE_COLUMNS.map((c) => c.header).join(', ')}), a note over each column, as a workbook or a CSV
+file by the extension of FILE. An existing FILE is replaced. Needs no service and no data folder.`;
 
 export async function templateCommand(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, { out: { type: 'string' } }, TEMPLATE_HELP);
+  const parsed = parseCommand(argv, { out: { type: 'string' } }, TEMPLATE_HELP, OFFLINE_HELP);
   if (!parsed) return EXIT.ok;
   const common = commonOf(parsed.values);
   if (parsed.positionals.length > 0) throw new UsageError(`template takes no arguments (got "${parsed.positionals.join(' ')}"); name the file with --out.\n\n${TEMPLATE_HELP}`);

@@ -127,7 +127,9 @@ function isLoopback(url: string): boolean {
 
 function report(round: CallOutput<'campaigns:checkNow'>, json: boolean) {
   const line =
-    `poll: ${round.tracked} tracked, ${round.settled} settled, ${round.waiting} waiting` +
+    // Each round asks about the orders still undelivered when it starts (the last round's waiting ones),
+    // so the line says how many it asked about and splits them: settled + still waiting.
+    `poll: asked about ${round.tracked} undelivered order${round.tracked === 1 ? '' : 's'}: ${round.settled} settled, ${round.waiting} still waiting` +
     (round.expired ? ` (${round.expired} past their acceptance expiry)` : '') +
     `, ${round.requests} requests` +
     (round.error ? `; stopped early: ${round.error}` : '');

@@ -104,4 +104,42 @@ describe('the CLI names its own commands and flags, not the window’s controls'
       expect(result.stderr).toBe('giftbatch: "header-only.csv" has no recipient rows: add one row per recipient under the header.\n');
     }
   }, 60_000);
+
+  it("poll's lines add up: each round asks about the last one's waiting orders, settled + still waiting", async () => {
+    const common = ['--base-url', sim.url, '--data-dir', join(dir, 'poll')];
+    const sent = await runCli(['send', writeRecipients(dir, 5, '10'), '--product', product, '--yes', '--json', ...common], env);
+    const id = json<{ campaign_id: string }>(sent.stdout).campaign_id;
+    // The simulator completes an item 3 s after its order: the first round finds them all waiting.
+    const polled = await runCli(['poll', id, '--until-settled', '--interval', '0.5', '--timeout', '30', ...common], env);
+    expect(polled.code).toBe(EXIT.ok);
+    const lines = polled.stdout.split('\n').filter((l) => l.startsWith('poll:'));
+    expect(lines.length).toBeGreaterThan(1);
+    const rounds = lines.map((line) => {
+      const m = /^poll: asked about (\d+) undelivered orders?: (\d+) settled, (\d+) still waiting, \d+ requests$/.exec(line);
+      expect(m, line).not.toBeNull();
+      return { asked: Number(m?.[1]), settled: Number(m?.[2]), waiting: Number(m?.[3]) };
+    });
+    expect(rounds[0]).toEqual({ asked: 5, settled: 0, waiting: 5 });
+    for (const [i, r] of rounds.entries()) {
+      expect(r.settled + r.waiting).toBe(r.asked);
+      if (i > 0) expect(r.asked).toBe(rounds[i - 1]?.waiting);
+    }
+    expect(rounds.at(-1)?.waiting).toBe(0);
+  }, 60_000);
+
+  it('template --help lists only the options it uses; follow-up --help keeps its lines whole, each flag with its rows', async () => {
+    const [template, followUp] = await Promise.all([runCli(['template', '--help']), runCli(['follow-up', '--help'])]);
+    expect(template.code).toBe(EXIT.ok);
+    expect(template.stdout).toContain('\nOptions:\n  --json  print exactly one JSON document on stdout\n');
+    expect(template.stdout).not.toMatch(/--env|--base-url|--data-dir|GIFTBATCH_API_KEY/);
+    expect(followUp.code).toBe(EXIT.ok);
+    expect(followUp.stdout.split('\n').slice(1, 6)).toEqual([
+      "Makes a new draft campaign with the campaign's rows",
+      '  --failed     that failed',
+      '  --cancelled  whose order was cancelled',
+      '  --expired    whose acceptance link expired',
+      '(all of them when none is named), each with its data and a NEW key: it is a new gift. Cancelled and',
+    ]);
+    for (const line of [...template.stdout.split('\n'), ...followUp.stdout.split('\n')]) expect(line.length, line).toBeLessThanOrEqual(100);
+  }, 60_000);
 });
