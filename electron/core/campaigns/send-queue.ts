@@ -105,7 +105,7 @@ export interface SendProgress {
 }
 
 /**
- * Why a run ended: every row settled ('done'); a pause reason (an internal error pauses the campaign
+ * Why a run ended: every row sent, none ready or sending ('done'); a pause reason (an internal error pauses the campaign
  * as 'interrupted' but reports 'user'); every attempt of one run spent ('attempts', paused as
  * 'circuit-breaker'); another process took the campaign ('lease').
  */
@@ -113,7 +113,7 @@ export type StopReason = Exclude<PauseReason, 'interrupted'> | 'done' | 'attempt
 
 export interface SendResult {
   readonly campaignId: string;
-  /** Why the run ended: every row settled ('done'), or why it paused. */
+  /** Why the run ended: every row sent ('done'), or why it paused. */
   readonly stoppedBy: StopReason;
   readonly sendState: Campaign['sendState'];
   readonly pausedReason: PauseReason | null;

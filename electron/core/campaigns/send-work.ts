@@ -70,7 +70,7 @@ export class FirstOrders {
     return this.heldRows + this.released.length;
   }
 
-  /** A row whose product's first order settled, to take before any other. */
+  /** A row whose product's first order was answered and checked, to take before any other. */
   takeReleased(): Job | undefined {
     return this.released.shift();
   }
