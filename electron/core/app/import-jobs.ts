@@ -19,6 +19,7 @@ import { discardUnfinishedImports, getCampaign, type ProductSnapshot } from '../
 import { previewImport, storeImport, type ImportRequest, type PreviewRequest } from '../campaigns/importer.ts';
 import { isDiskFull, NetworkFolderError, type Db } from '../db/open.ts';
 import type { StateCounts } from '../db/repos/recipients.ts';
+import { missingColumns, type RequiredColumn } from '../../../shared/domain/csv/headers.ts';
 import { storedBeforePart, throttleCreateProgress, type CreateProgress } from './create-progress.ts';
 import { claimLastStep, CreateStoppedError, throwIfStopAsked, type StopCell } from './create-stop.ts';
 
@@ -51,8 +52,14 @@ export interface FollowUpAnswer {
   readonly carried: FollowUpCounts;
 }
 
-/** A created campaign, or nothing stored because the file holds no recipient row (with the parser's first problem). */
-export type CreateAnswer = { readonly kind: 'created'; readonly campaignId: string; readonly counts: StateCounts } | { readonly kind: 'empty'; readonly problem: string | null };
+/**
+ * A created campaign; or nothing stored, because the file holds no recipient row (with the parser's
+ * first problem), or because it has no column for a field every row needs (missingColumns).
+ */
+export type CreateAnswer =
+  | { readonly kind: 'created'; readonly campaignId: string; readonly counts: StateCounts }
+  | { readonly kind: 'empty'; readonly problem: string | null }
+  | { readonly kind: 'unmapped'; readonly missing: readonly RequiredColumn[] };
 
 export type JobAnswer<J extends ImportJob> = J extends { kind: 'preview' }
   ? PreviewDto
@@ -119,6 +126,8 @@ export function runImportJob(db: Db, job: ImportJob, report?: (progress: CreateP
   // A file without one recipient row creates nothing: the caller says why.
   const total = checked.validation.rows.length;
   if (total === 0) return { kind: 'empty', problem: checked.parsed.problems[0]?.message ?? null };
+  const missing = missingColumns(checked.parsed.mapping);
+  if (missing.length > 0) return { kind: 'unmapped', missing };
   tell?.({ phase: 'storing', stored: 0, total });
   // A file of one part is stored in one transaction: its last step starts now.
   if (total <= ROWS_PER_PART) claimLastStep(stop);

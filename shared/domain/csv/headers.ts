@@ -123,3 +123,18 @@ export function applyMappingOverride(
   }
   return { mapping, invalid };
 }
+
+/** A column every recipient list must have before it can be a campaign. */
+export type RequiredColumn = 'email' | 'name';
+
+/**
+ * The required columns the mapping leaves out: the e-mail address, and the name (a full name, or a
+ * first or a last name). A list without one of them cannot give a single row an order, so it is
+ * refused whole (the window asks for the column; the engine creates nothing).
+ */
+export function missingColumns(mapping: ColumnMapping): RequiredColumn[] {
+  const missing: RequiredColumn[] = [];
+  if (mapping.email === undefined) missing.push('email');
+  if (mapping.name === undefined && mapping.firstName === undefined && mapping.lastName === undefined) missing.push('name');
+  return missing;
+}

@@ -38,6 +38,20 @@ describe('a new organiser at the giftbatch CLI', () => {
     expect(unknown.stderr).toMatch(/^giftbatch: Unknown command "--data-dir"\.\n\nUsage: giftbatch <command>/);
   }, 60_000);
 
+  it('send of a file with no e-mail or name column refuses it whole, saying which columns to name, and stores nothing', async () => {
+    const file = join(dir, 'notes.txt');
+    writeFileSync(file, 'Dear all,\nplease find the list attached.\nThanks, Ann\n');
+    const data = join(dir, 'notes-data');
+    const common = ['--data-dir', data, '--base-url', sim.url];
+    const sent = await runCli(['send', file, '--product', String(productIdFor(KEY, 'us-fixed-10')), '--country', 'US', '--yes', ...common], env);
+    expect(sent.code).toBe(2);
+    expect(sent.stderr).toContain(`"notes.txt" has no column for the e-mail address or for the recipient's name, so no row can be sent: nothing was created.`);
+    expect(sent.stderr).toContain(`Name those columns "Email" and "Name" (or "First name" and "Last name") in the file's header row`);
+    expect(sent.stdout).toBe('');
+    const status = await runCli(['status', '--json', ...common], env);
+    expect(json<unknown[]>(status.stdout)).toEqual([]);
+  }, 60_000);
+
   it('a folder named as the recipients file says it is a folder', async () => {
     const folder = join(dir, 'lists');
     mkdirSync(folder, { recursive: true });

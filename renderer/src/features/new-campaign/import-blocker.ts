@@ -1,4 +1,5 @@
 // Whether a previewed file can become a draft, and if not, what to do about it.
+import { missingColumns } from '../../../../shared/domain/csv/headers.ts';
 import type { Preview } from '../../stores/wizard-store.ts';
 
 /** What stops a draft from being made from this preview, in words; null when nothing does. */
@@ -7,8 +8,8 @@ export function importBlocker(preview: Preview, fileName: string): string | null
   if (preview.totals.rows === 0) {
     return `“${fileName}” has no recipient rows below its header. Check that it is the right file, with one row per recipient.`;
   }
-  if (preview.mapping.email === undefined) return 'No column is used as the e-mail address. Choose it under Columns above.';
-  const hasName = preview.mapping.name !== undefined || preview.mapping.firstName !== undefined || preview.mapping.lastName !== undefined;
-  if (!hasName) return "No column is used for the recipient's name. Choose a full name, or a first and a last name, under Columns above.";
+  const missing = missingColumns(preview.mapping);
+  if (missing.includes('email')) return 'No column is used as the e-mail address. Choose it under Columns above.';
+  if (missing.includes('name')) return "No column is used for the recipient's name. Choose a full name, or a first and a last name, under Columns above.";
   return null;
 }

@@ -98,6 +98,27 @@ describe('imports in the import worker', () => {
     expect(countsOf(h.engine.db)).toEqual({ campaigns: 0, recipients: 0, events: 0 });
   });
 
+  it('a list without a column for the e-mail address or the name creates nothing, and says which and how to fix it', async () => {
+    const h = await startService(tempDir());
+    const productId = await usdRangeProduct(h);
+    const create = (fileName: string, lines: string[]) =>
+      h.service.invoke('campaigns:create', { fileName, bytesBase64: csvBase64(lines), environment: 'simulator', productId, name: 'Unmapped', senderName: 'Team', defaultAmount: '10' });
+    // A note picked instead of the list: its first line is taken for the header, and names neither column.
+    const note = await create('notes.txt', ['Dear all,', 'please find the list attached.', 'Thanks, Ann']);
+    expect(note).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    expect(!note.ok && note.error.message).toBe(
+      `"notes.txt" has no column for the e-mail address or for the recipient's name, so no row can be sent: nothing was created. Name those columns "Email" and "Name" (or "First name" and "Last name") in the file's header row, or choose them when you import the list in the app.`,
+    );
+    const noEmail = await create('names.csv', ['Name,Amount', 'Ann,10', 'Bob,12']);
+    expect(!noEmail.ok && noEmail.error.message).toMatch(/^"names\.csv" has no column for the e-mail address, so no row can be sent: nothing was created\. Name that column "Email"/);
+    const noName = await create('emails.csv', ['Email,Amount', 'ann@example.com,10']);
+    expect(!noName.ok && noName.error.message).toMatch(/^"emails\.csv" has no column for the recipient's name, so no row can be sent/);
+    expect(countsOf(h.engine.db)).toEqual({ campaigns: 0, recipients: 0, events: 0 });
+    // First and last name columns are a name; the list is saved.
+    const split = await h.ok('campaigns:create', { fileName: 'split.csv', bytesBase64: csvBase64(['First name,Last name,Email', 'Ann,Lee,ann@example.com']), environment: 'simulator', productId, name: 'Split', senderName: 'Team', defaultAmount: '10' });
+    expect(split.counts.ready).toBe(1);
+  });
+
   for (const action of ['exit', 'throw'] as const) {
     it(`a worker that fails inside the storing transaction (${action}) stores nothing, says so, and the next import works`, async () => {
       const h = await serviceWithFault({ afterRows: 1_500, action });
