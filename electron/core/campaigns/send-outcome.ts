@@ -3,7 +3,7 @@
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
 import { getCampaign, setSendState, type PauseReason } from '../db/repos/campaigns.ts';
-import { countByState } from '../db/repos/recipients.ts';
+import { countByState, type StateCounts } from '../db/repos/recipients.ts';
 import type { Ambiguous } from '../service/index.ts';
 import type { Order } from '../service/types.ts';
 import type { SendResult, StopReason } from './send-queue.ts';
@@ -41,7 +41,7 @@ export function finish(
     detail = stop.detail;
   } else if (counts.ready === 0 && counts.sending === 0) {
     stoppedBy = 'done';
-    detail = `Every row is sent: ${counts.ordered + counts.delivered} ordered, ${counts.failed} failed.`;
+    detail = doneDetail(counts);
   } else if (unbuildable.size > 0) {
     stoppedBy = 'preflight';
     reason = 'preflight';
@@ -158,4 +158,16 @@ export function mismatch(endpoint: string, order: Order, key: string): Ambiguous
     endpoint,
     message: `${endpoint}: the answer is order ${order.id} under the key "${order.externalReferenceId ?? ''}", not this row's key "${key}"; nothing was recorded from it.`,
   };
+}
+
+/**
+ * What a finished run says: nothing is left to send, and what became of the rows. Rows that were
+ * never to be sent (skipped, or still needing a fix) are named, so "done" never reads as "all sent".
+ */
+export function doneDetail(counts: StateCounts): string {
+  const unsent = [
+    counts.skipped > 0 ? `${counts.skipped} skipped` : '',
+    counts.invalid > 0 ? `${counts.invalid} not sent (they need fixing)` : '',
+  ].filter((part) => part !== '');
+  return `Sending is done: ${counts.ordered + counts.delivered} ordered, ${counts.failed} failed${unsent.length > 0 ? `, ${unsent.join(', ')}` : ''}.`;
 }

@@ -15,7 +15,7 @@ describe('inCliWords', () => {
   });
 
   it('leaves words that name no button as they are', () => {
-    expect(inCliWords('Every row is sent: 60 ordered, 0 failed.', 'c_1')).toBe('Every row is sent: 60 ordered, 0 failed.');
+    expect(inCliWords('Sending is done: 60 ordered, 0 failed.', 'c_1')).toBe('Sending is done: 60 ordered, 0 failed.');
     expect(inCliWords('resume later', 'c_1')).toBe('resume later');
   });
 });

@@ -60,7 +60,7 @@ describe('app service on a real engine and simulator', () => {
     expect(sending).toMatchObject({ sendState: 'sending', running: true });
     const finished = await waitFor('campaign:finished', () => h.events.find((e) => e.name === 'campaign:finished'));
     expect(finished.payload.campaign).toMatchObject({ sendState: 'done', running: false });
-    expect('message' in finished.payload && finished.payload.message).toBe('Every row is sent: 11 ordered, 0 failed.');
+    expect('message' in finished.payload && finished.payload.message).toBe('Sending is done: 11 ordered, 0 failed, 1 skipped.');
 
     const done = await waitFor('every row delivered by polling', async () => {
       const s = await h.ok('campaigns:get', { campaignId: created.id });

@@ -1,7 +1,7 @@
 // A refused pause advises retrying the failed rows; once a follow-up campaign took them, the
 // campaign's detail says where they went and what resuming still sends, never "retry".
 import { describe, expect, it } from 'vitest';
-import { pausedDetailNow, refusedDetail, type PauseFacts } from '../../../../electron/core/campaigns/send-outcome.ts';
+import { doneDetail, pausedDetailNow, refusedDetail, type PauseFacts } from '../../../../electron/core/campaigns/send-outcome.ts';
 
 const stored = refusedDetail(3, 'the order costs USD 10.00 but the balance is USD 0.00 (HTTP 402 INSUFFICIENT_BALANCE)');
 const refusal = 'The service refused 3 orders in a row with the same answer: the order costs USD 10.00 but the balance is USD 0.00 (HTTP 402 INSUFFICIENT_BALANCE). ';
@@ -41,5 +41,16 @@ describe('pausedDetailNow', () => {
     // A refused detail without the advice this code stores (another version's words) is not rewritten.
     expect(pausedDetailNow(facts({ ...taken, pausedDetail: 'The service refused 3 orders.' }))).toBe('The service refused 3 orders.');
     expect(pausedDetailNow(facts({ ...taken, pausedReason: 'circuit-breaker' }))).toBe(stored);
+  });
+});
+
+describe("a finished run's words", () => {
+  const counts = { invalid: 0, ready: 0, sending: 0, ordered: 0, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
+  it('counts ordered (delivered included) and failed rows', () => {
+    expect(doneDetail({ ...counts, ordered: 8, delivered: 3, failed: 1 })).toBe('Sending is done: 11 ordered, 1 failed.');
+  });
+  it('names the rows that were never sent, so "done" never reads as "all sent"', () => {
+    expect(doneDetail({ ...counts, ordered: 11, skipped: 1 })).toBe('Sending is done: 11 ordered, 0 failed, 1 skipped.');
+    expect(doneDetail({ ...counts, ordered: 9, skipped: 1, invalid: 2 })).toBe('Sending is done: 9 ordered, 0 failed, 1 skipped, 2 not sent (they need fixing).');
   });
 });
