@@ -3,11 +3,12 @@
 import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { Stat } from '../../components/Stat.tsx';
 import { fillStyle, progressBar } from '../../lib/progress-bar.ts';
-import { campaignState, progressCaption, sentRows, totalRows } from '../campaigns/campaign-state.ts';
+import { campaignState, giftRows, progressCaption, sentRows } from '../campaigns/campaign-state.ts';
 
 export function ProgressPanel({ summary: c }: { summary: CampaignSummary }) {
   const k = c.counts;
-  const total = totalRows(c);
+  // The bar and its words count the same rows: those meant to get a gift.
+  const total = giftRows(c);
   const sent = sentRows(c);
   const delivered = k.delivered;
   const { sentScale, deliveredScale } = progressBar(sent, delivered, total);

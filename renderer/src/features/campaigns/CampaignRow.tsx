@@ -4,7 +4,7 @@ import { Totals } from '../../components/Money.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { interruptedSummary } from '../../stores/campaigns-store.ts';
 import { useStores } from '../../stores/hooks.ts';
-import { campaignState, totalRows } from './campaign-state.ts';
+import { campaignState, giftRows } from './campaign-state.ts';
 
 export function CampaignRow({ campaign: c, onResume }: { campaign: CampaignSummary; onResume: () => void }) {
   const stores = useStores();
@@ -41,7 +41,7 @@ export function CampaignRow({ campaign: c, onResume }: { campaign: CampaignSumma
         <span className={`status status-${state.tone}`}>{state.label}</span>
       </td>
       <td className="num">
-        {c.counts.delivered} / {totalRows(c) - c.counts.skipped - c.counts.invalid}
+        {c.counts.delivered} / {giftRows(c)}
       </td>
       <td>
         <Totals list={c.charged} stated />

@@ -40,14 +40,17 @@ export function totalRows(c: CampaignSummary): number {
   return countRows(c.counts);
 }
 
-/** Rows whose outcome is final (rows.ts, SETTLED_STATES): delivered, cancelled, failed or skipped. */
-export function settledRows(c: CampaignSummary): number {
-  return SETTLED_STATES.reduce((n, state) => n + c.counts[state], 0);
+/** The rows meant to get a gift: every row but the skipped ones and those that still need fixing. */
+export function giftRows(c: CampaignSummary): number {
+  return totalRows(c) - c.counts.skipped - c.counts.invalid;
 }
 
-/** Rows the send is through with: ordered (waiting for delivery) or settled. */
+/**
+ * Of the gift rows, those the send is through with: ordered (waiting for delivery) or settled
+ * (rows.ts, SETTLED_STATES: delivered, cancelled, failed; skipped rows are not gift rows).
+ */
 export function sentRows(c: CampaignSummary): number {
-  return c.counts.ordered + settledRows(c);
+  return c.counts.ordered + SETTLED_STATES.reduce((n, state) => n + (state === 'skipped' ? 0 : c.counts[state]), 0);
 }
 
 /**
@@ -56,8 +59,7 @@ export function sentRows(c: CampaignSummary): number {
  */
 export function progressCaption(c: CampaignSummary): string {
   const k = c.counts;
-  // The rows meant to get a gift: not the skipped ones, nor those that still need fixing.
-  const gifts = totalRows(c) - k.skipped - k.invalid;
+  const gifts = giftRows(c);
   const toSend = k.ready + k.sending;
   const parts = [`${k.delivered} of ${gifts} delivered`];
   if (k.ordered > 0) parts.push(`${k.ordered} ordered, waiting for delivery`);

@@ -1,7 +1,7 @@
 // The progress card's figures: "settled" is rows.ts's word (an ordered gift is not settled), and the
 // words never read as done while gifts are only ordered.
 import { describe, expect, it } from 'vitest';
-import { progressCaption, sentRows, settledRows } from '../../../../renderer/src/features/campaigns/campaign-state.ts';
+import { giftRows, progressCaption, sentRows } from '../../../../renderer/src/features/campaigns/campaign-state.ts';
 import { SETTLED_STATES, isSettled } from '../../../../shared/domain/rows.ts';
 import { summary } from '../helpers/fakes.ts';
 
@@ -11,10 +11,17 @@ describe('campaign progress words', () => {
   it('does not count an ordered gift as settled: it is waiting for delivery', () => {
     expect(isSettled('ordered')).toBe(false);
     expect(SETTLED_STATES.every(isSettled)).toBe(true);
-    const justSent = counts({ ordered: 2 });
-    expect(settledRows(justSent)).toBe(0);
-    expect(sentRows(justSent)).toBe(2);
-    expect(settledRows(counts({ delivered: 1, cancelled: 1, failed: 1, skipped: 1, ordered: 5, ready: 3 }))).toBe(4);
+    expect(sentRows(counts({ ordered: 2 }))).toBe(2);
+  });
+
+  it('the bar counts the rows its words count: the gift rows, never the skipped ones or those that need fixing', () => {
+    const c = counts({ delivered: 1, cancelled: 1, failed: 1, skipped: 1, invalid: 2, ordered: 5, ready: 3 });
+    expect(giftRows(c)).toBe(11);
+    expect(sentRows(c)).toBe(8);
+    // The sample fully delivered, one row skipped: the bar is full, as its words say.
+    const delivered = counts({ delivered: 11, skipped: 1 });
+    expect([sentRows(delivered), giftRows(delivered)]).toEqual([11, 11]);
+    expect(progressCaption(delivered)).toBe('11 of 11 delivered');
   });
 
   it('says two rows just sent are ordered and waiting for delivery, not done', () => {
