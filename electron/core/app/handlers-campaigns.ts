@@ -164,6 +164,10 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
 
     async 'campaigns:create'(input) {
       const { progressId } = input;
+      // One create per name at a time: a stop names the create it stops, and its answer must be true of it.
+      if (progressId !== undefined && running.has(progressId)) {
+        throw new AppError('invalid-input', `A draft is already being saved under the progressId "${progressId}": give each save its own progressId. Nothing was created.`);
+      }
       // Stoppable from the moment it is named (campaigns:stopCreate), the catalog read included.
       const stop = progressId !== undefined ? newStopCell() : undefined;
       const untrack = progressId !== undefined && stop ? track(progressId, stop) : null;

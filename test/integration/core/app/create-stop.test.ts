@@ -97,6 +97,21 @@ describe('campaigns:stopCreate', () => {
     expect(kept.counts.ready).toBe(2_500);
   });
 
+  it('a second create under the progressId of one still running is refused, so a stop always names one create', async () => {
+    const { h, input } = await setUp();
+    const heard: Progress[] = [];
+    const started = firstProgress(h, 'twice', heard, () => true);
+    const first = h.ok('campaigns:create', { ...input, fileName: 'first.csv', bytesBase64: recipientsCsv(ROWS), name: 'First', progressId: 'twice' });
+    await started;
+    const second = await h.service.invoke('campaigns:create', { ...input, fileName: 'second.csv', bytesBase64: recipientsCsv(20), name: 'Second', progressId: 'twice' });
+    expect(second.ok ? null : second.error).toEqual({ code: 'invalid-input', message: expect.stringMatching(/^A draft is already being saved under the progressId "twice"/) });
+    const made = await first;
+    expect(made.counts.ready).toBe(ROWS);
+    // Once it answered, the name is free again.
+    const again = await h.ok('campaigns:create', { ...input, fileName: 'again.csv', bytesBase64: recipientsCsv(20, 500_000), name: 'Again', progressId: 'twice' });
+    expect(again.counts.ready).toBe(20);
+  });
+
   it('a stop for an id no create runs under says so and changes nothing; a malformed id is refused, naming the field', async () => {
     const { h, before } = await setUp();
     expect(await h.ok('campaigns:stopCreate', { progressId: 'never started' })).toEqual({
