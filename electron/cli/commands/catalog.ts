@@ -204,17 +204,15 @@ export async function validateCommand(argv: string[]): Promise<number> {
     const preview = await withAmountFlag(parsed.values.amount, () => cli.call('campaigns:previewImport', input));
     if (preview.workbook?.sheet === null) throw sheetChoiceError(preview.workbook.sheets);
     const { totals } = preview;
-    // A header and no row under it: send refuses it (exit 2), so validate says so and exits the same.
-    if (totals.rows === 0) {
-      const problems = preview.problems.map((p) => `\n${fileProblemText(p.message)}`).join('');
-      throw new UsageError(`"${basename(path ?? '')}" has no recipient rows: add one row per recipient under the header.${problems}`);
-    }
     noteCurrency(preview.product);
     const errors = [
       ...preview.problems.filter((p) => !preview.rows.some((r) => r.line === p.line)).map((p) => ({ line: p.line, field: 'file', message: fileProblemText(p.message) })),
       ...preview.rows.flatMap((r) => r.errors.map((e) => ({ line: r.line, field: e.field, message: e.message }))),
     ];
     const warnings = preview.rows.flatMap((r) => r.warnings.map((w) => ({ line: r.line, field: w.field, message: w.message })));
+    // A header and no row under it: send refuses it (exit 2), so validate exits the same, saying so.
+    // --json still prints its document (every key, rows 0) for the scripts that read it.
+    const noRows = totals.rows === 0;
     if (common.json) {
       printJson({
         rows: totals.rows,
@@ -228,7 +226,7 @@ export async function validateCommand(argv: string[]): Promise<number> {
         errors,
         warnings,
       });
-    } else {
+    } else if (!noRows) {
       out(`${plural(totals.rows, 'row')}: ${totals.valid} valid, ${totals.invalid} invalid, ${plural(totals.duplicateEmails, 'duplicate e-mail')} (${layoutText(preview)})`);
       for (const t of totals.amounts) out(`Total of valid rows: ${t.currency} ${t.amount}`);
       for (const e of errors) out(e.message);
@@ -240,6 +238,10 @@ export async function validateCommand(argv: string[]): Promise<number> {
         const cost = bySend.amounts.map((m) => `${m.currency} ${m.amount}`).join(' + ') || 'nothing';
         out(`note: send would order ${plural(bySend.rows, 'row')} (${cost}) and skip ${plural(bySend.skipped, 'repeated recipient')} unless ${flags}.`);
       }
+    }
+    if (noRows) {
+      const problems = preview.problems.map((p) => `\n${fileProblemText(p.message)}`).join('');
+      throw new UsageError(`"${basename(path ?? '')}" has no recipient rows: add one row per recipient under the header.${problems}`);
     }
     return errors.length > 0 ? EXIT.rowsFailed : EXIT.ok;
   });

@@ -100,9 +100,11 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     expect(send.code).toBe(EXIT.usage);
     for (const result of [text, asJson]) {
       expect(result.code).toBe(EXIT.usage);
-      expect(result.stdout).toBe('');
       expect(result.stderr).toBe('giftbatch: "header-only.csv" has no recipient rows: add one row per recipient under the header.\n');
     }
+    expect(text.stdout).toBe('');
+    // --json keeps its document, every key, for the scripts that read it.
+    expect(json<Record<string, unknown>>(asJson.stdout)).toMatchObject({ rows: 0, valid: 0, invalid: 0, duplicate_emails: 0, known_emails: 0, totals: [], errors: [], warnings: [] });
   }, 60_000);
 
   it("poll's lines add up: each round asks about the last one's waiting orders, settled + still waiting", async () => {
