@@ -2,6 +2,7 @@
 // list, paged at 500 by the spec's rule, and fetches one by one only the local `ordered` rows that
 // left it. So a round costs ceil(pending / 500) + (rows that changed) requests, not one per order.
 import { isAcceptanceExpired } from '../../../shared/domain/acceptance.ts';
+import { isSettled } from '../../../shared/domain/rows.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
 import { campaignProducts, getCampaign, listCampaigns, setSendState, type Campaign, type Environment } from '../db/repos/campaigns.ts';
@@ -108,7 +109,7 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
       );
     }
     if (changed || flagged) opts.onChanged?.(row.campaignId, row.id);
-    if (state !== 'ordered') result.settled += 1;
+    if (isSettled(state)) result.settled += 1;
     // The expiry the row keeps: the one just read, else the one it had (an unreadable one is not stored).
     else if (isAcceptanceExpired({ state, acceptanceExpiry: expiry === null || Number.isNaN(expiry) ? row.acceptanceExpiry : expiry }, clock.now())) result.expired += 1;
   }

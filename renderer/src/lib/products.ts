@@ -4,7 +4,7 @@
 // row validation needs.
 import type { CallOutput, ProductDto } from '../../../shared/contract.ts';
 import type { ProductForValidation } from '../../../shared/domain/validation.ts';
-import { COUNTRIES } from './countries.ts';
+import { COUNTRIES } from '../../../shared/domain/countries.ts';
 import { toMoney } from './money-display.ts';
 
 export type UnreadableProductDto = CallOutput<'products:list'>['unreadable'][number];

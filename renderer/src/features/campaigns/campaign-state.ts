@@ -1,7 +1,6 @@
 // A campaign's state in words, shared by the list and the campaign screen.
 import type { CampaignSummary } from '../../../../shared/contract.ts';
 import type { PauseReason } from '../../../../shared/domain/campaigns.ts';
-import { SETTLED_STATES } from '../../../../shared/domain/rows.ts';
 import { countRows } from '../../lib/rows.ts';
 
 export interface StateView {
@@ -45,12 +44,9 @@ export function giftRows(c: CampaignSummary): number {
   return totalRows(c) - c.counts.skipped - c.counts.invalid;
 }
 
-/**
- * Of the gift rows, those the send is through with: ordered (waiting for delivery) or settled
- * (rows.ts, SETTLED_STATES: delivered, cancelled, failed; skipped rows are not gift rows).
- */
+/** Of the gift rows, those the send is through with: all but the ones still to send (ready or sending). */
 export function sentRows(c: CampaignSummary): number {
-  return c.counts.ordered + SETTLED_STATES.reduce((n, state) => n + (state === 'skipped' ? 0 : c.counts[state]), 0);
+  return giftRows(c) - c.counts.ready - c.counts.sending;
 }
 
 /**

@@ -1,6 +1,6 @@
 // Step 1: the gift (country, product) and the words around it (campaign name, sender, message).
 import { Message } from '../../components/Message.tsx';
-import { COUNTRIES } from '../../lib/countries.ts';
+import { COUNTRIES } from '../../../../shared/domain/countries.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
 import { selectedProduct, setupProblems } from '../../stores/wizard-store.ts';
 import { ProductPicker } from './ProductPicker.tsx';
