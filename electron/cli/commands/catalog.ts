@@ -4,9 +4,10 @@ import { readFileSync } from 'node:fs';
 import { basename } from 'node:path';
 import type { CallInput, CallOutput, ProductDto } from '../../../shared/contract.ts';
 import { COUNTRIES, isCountryCode } from '../../../shared/domain/countries.ts';
+import { missingColumns, type ColumnMapping } from '../../../shared/domain/csv/headers.ts';
 import { CHOOSE_IN_MAPPING_STEP } from '../../../shared/domain/csv/table.ts';
 import { isCurrencyCode } from '../../../shared/domain/money.ts';
-import { DefaultAmountError } from '../../core/app/handlers-campaigns.ts';
+import { DefaultAmountError, unmappedMessage } from '../../core/app/handlers-campaigns.ts';
 import { SheetChoiceNeeded } from '../../core/workbook/index.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
 import { commonOf, out, parseCommand, positiveInt, printJson, say, withService } from '../options.ts';
@@ -210,9 +211,12 @@ export async function validateCommand(argv: string[]): Promise<number> {
       ...preview.rows.flatMap((r) => r.errors.map((e) => ({ line: r.line, field: e.field, message: e.message }))),
     ];
     const warnings = preview.rows.flatMap((r) => r.warnings.map((w) => ({ line: r.line, field: w.field, message: w.message })));
-    // A header and no row under it: send refuses it (exit 2), so validate exits the same, saying so.
-    // --json still prints its document (every key, rows 0) for the scripts that read it.
+    // A header and no row under it, or no column for the e-mail address or the name: send refuses the
+    // file whole (exit 2), so validate exits the same, in send's words. --json still prints its
+    // document (every key) for the scripts that read it.
     const noRows = totals.rows === 0;
+    const missing = missingColumns(preview.mapping as ColumnMapping);
+    const refused = noRows || missing.length > 0;
     if (common.json) {
       printJson({
         rows: totals.rows,
@@ -226,7 +230,7 @@ export async function validateCommand(argv: string[]): Promise<number> {
         errors,
         warnings,
       });
-    } else if (!noRows) {
+    } else if (!refused) {
       out(`${plural(totals.rows, 'row')}: ${totals.valid} valid, ${totals.invalid} invalid, ${plural(totals.duplicateEmails, 'duplicate e-mail')} (${layoutText(preview)})`);
       for (const t of totals.amounts) out(`Total of valid rows: ${t.currency} ${t.amount}`);
       for (const e of errors) out(e.message);
@@ -243,6 +247,7 @@ export async function validateCommand(argv: string[]): Promise<number> {
       const problems = preview.problems.map((p) => `\n${fileProblemText(p.message)}`).join('');
       throw new UsageError(`"${basename(path ?? '')}" has no recipient rows: add one row per recipient under the header.${problems}`);
     }
+    if (missing.length > 0) throw new UsageError(unmappedMessage(basename(path ?? ''), missing));
     return errors.length > 0 ? EXIT.rowsFailed : EXIT.ok;
   });
 }

@@ -203,7 +203,7 @@ async function confirmAndSend(cli: Cli, common: Common, id: string, choices: Sen
     // Nothing is sent, but rows that were mid-send are still looked up by key and recorded.
     if (preflight.rowsToSend > 0) await runAndWait(cli, id, { lookUpOnly: true, ...confirmed });
     say(`Nothing was sent. Campaign ${id} stays as it is; fix the above and run: giftbatch resume ${id}`);
-    return finish(cli, common, id, EXIT.rowsFailed);
+    return finish(cli, common, id, EXIT.rowsFailed, true);
   }
   if (preflight.rowsToSend === 0) {
     say('Nothing left to send.');
@@ -214,17 +214,19 @@ async function confirmAndSend(cli: Cli, common: Common, id: string, choices: Sen
   if (people > 0) say(`${people} ${people === 1 ? 'person gets' : 'people get'} more than one gift from this campaign (${rows} gift(s) beyond the first), as chosen.`);
   if (!choices.yes && !(await confirm(`Send ${preflight.rowsToSend} gift orders totalling ${total}? Orders are final and cannot be cancelled. [y/N] `))) {
     say(`Not sent. Orders are final, so sending needs a confirmation: run \`giftbatch resume ${id} --yes\` when ready.`);
-    return finish(cli, common, id, EXIT.usage);
+    return finish(cli, common, id, EXIT.usage, true);
   }
   // The service runs the pre-flight again right before sending: what changed while the question was
   // on screen (a price, the totals just confirmed) stops it, with nothing sent.
   const ended = await runAndWait(cli, id, { totals: preflight.totals, ...confirmed });
-  return finish(cli, common, id, ended.held ? EXIT.rowsFailed : null);
+  return finish(cli, common, id, ended.held ? EXIT.rowsFailed : null, ended.resumeNamed);
 }
 
 interface RunEnd {
   /** The pre-flight held the run (nothing sent); its words were said. */
   held: boolean;
+  /** The words said at the end already name `giftbatch resume ID` (a pause: "Run `giftbatch resume ID` to send the rest"). */
+  resumeNamed: boolean;
 }
 
 /**
@@ -269,8 +271,12 @@ async function runAndWait(cli: Cli, campaignId: string, send: Omit<CallInput<'ca
     view.update(end.campaign, true);
     view.done();
     if (end.lookedUp && end.lookedUp.checked > 0) say(`Looked up ${end.lookedUp.checked} row(s) that were being sent: ${end.lookedUp.ordered} found ordered.`);
-    if (!held && !send.lookUpOnly) say(inCliWords(end.message, campaignId));
-    return { held: held || end.campaign.pausedReason === 'preflight' || (end.campaign.sendState === 'sending' && !end.campaign.running) };
+    const words = !held && !send.lookUpOnly ? inCliWords(end.message, campaignId) : null;
+    if (words !== null) say(words);
+    return {
+      held: held || end.campaign.pausedReason === 'preflight' || (end.campaign.sendState === 'sending' && !end.campaign.running),
+      resumeNamed: words?.includes(`giftbatch resume ${campaignId}`) ?? false,
+    };
   } finally {
     view.done();
     offProgress();
@@ -292,8 +298,11 @@ function exitFor(s: CampaignSummary): number {
   return s.counts.failed > 0 || s.counts.invalid > 0 ? EXIT.rowsFailed : EXIT.ok;
 }
 
-/** Prints the campaign's status; `code` null: the exit code follows from it. */
-async function finish(cli: Cli, common: Common, id: string, code: number | null): Promise<number> {
+/**
+ * Prints the campaign's status; `code` null: the exit code follows from it. A campaign left to resume
+ * gets one line saying so, unless what was said before (`resumeNamed`) already named the command.
+ */
+async function finish(cli: Cli, common: Common, id: string, code: number | null, resumeNamed = false): Promise<number> {
   const summary = await cli.call('campaigns:get', { campaignId: id });
   const status = campaignStatus(summary);
   if (common.json) printJson({ campaign_id: id, counts: status.counts, charged: status.charged, send_state: status.send_state, paused_reason: status.paused_reason, flagged: status.flagged });
@@ -301,7 +310,7 @@ async function finish(cli: Cli, common: Common, id: string, code: number | null)
     out(statusLine(status));
     out(`Campaign id: ${id}`);
   }
-  if (status.send_state === 'paused' || status.counts.sending > 0) say(`Continue with: giftbatch resume ${id}`);
+  if (!resumeNamed && (status.send_state === 'paused' || status.counts.sending > 0)) say(`Continue with: giftbatch resume ${id}`);
   return code ?? exitFor(summary);
 }
 

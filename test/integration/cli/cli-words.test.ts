@@ -41,6 +41,9 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     expect(id).toMatch(/^c_/);
     const said = `Sending was paused. Run \`giftbatch resume ${id}\` to send the rest.`;
     expect(ended.stderr.split('\n')).toContain(said);
+    // One line says what to do next: the older 'Continue with: giftbatch resume ID' is not said again.
+    expect(ended.stderr.split(`giftbatch resume ${id}`)).toHaveLength(2);
+    expect(ended.stderr).not.toContain('Continue with');
     expect(ended.stdout).toContain(`${id}  `);
     expect(ended.stdout).toContain(` paused (user: ${said})\n`);
     for (const text of [ended.stdout, ended.stderr]) expect(text).not.toMatch(/press Resume/i);
@@ -58,23 +61,61 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     } finally {
       db.close();
     }
-  }, 90_000);
 
-  it('validate, no e-mail or name column: says which header to give the column, not "the mapping step"', async () => {
+    // resume, interrupted the same way, says it the same way: one line naming the command.
+    const resumed = spawnCli(['resume', id, '--yes', '--rate', '4', ...common], env);
+    const resumeResult = collect(resumed);
+    let resumeErr = '';
+    resumed.stderr?.on('data', (d: Buffer) => (resumeErr += d.toString()));
+    await expect.poll(() => /progress: [1-9]\d*\/60 sent/.test(resumeErr), { timeout: 30_000, interval: 20 }).toBe(true);
+    resumed.kill('SIGINT');
+    const resumeEnded = await resumeResult;
+    expect(resumeEnded.code).toBe(EXIT.interrupted);
+    expect(resumeEnded.stderr.split('\n')).toContain(said);
+    expect(resumeEnded.stderr.split(`giftbatch resume ${id}`)).toHaveLength(2);
+    expect(resumeEnded.stderr).not.toContain('Continue with');
+  }, 120_000);
+
+  it('validate, no e-mail or name column: refuses the file whole as send does (exit 2, the same words); --json still prints its document', async () => {
     const file = join(dir, 'no-columns.csv');
     writeFileSync(file, 'Who,Mail address\nAnn Lee,ann@example.com\n');
-    const args = ['validate', file, '--product', product, '--base-url', sim.url, '--data-dir', join(dir, 'no-columns')];
-    const [text, asJson] = await Promise.all([runCli(args, env), runCli([...args, '--json'], env)]);
+    const common = ['--product', product, '--base-url', sim.url, '--data-dir', join(dir, 'no-columns')];
+    const [text, asJson, send] = await Promise.all([
+      runCli(['validate', file, ...common], env),
+      runCli(['validate', file, '--json', ...common], env),
+      runCli(['send', file, '--yes', ...common], env),
+    ]);
+    const refusal =
+      'giftbatch: "no-columns.csv" has no column for the e-mail address or for the recipient\'s name, so no row can be sent: nothing was created. ' +
+      'Name those columns "Email" and "Name" (or "First name" and "Last name") in the file\'s header row, or choose them when you import the list in the app.\n';
+    for (const result of [send, text, asJson]) {
+      expect(result.code).toBe(EXIT.usage);
+      expect(result.stderr).toBe(refusal);
+    }
+    expect(text.stdout).toBe('');
+    // --json keeps its document, every key, for the scripts that read it; its file errors name the header to give.
     const email = 'The header (line 1) has no column recognised as the e-mail address: give its column the header "Email".';
     const name = 'The header (line 1) has no column recognised as the recipient name: give its column the header "Name" (or use two columns, "First name" and "Last name").';
-    expect(text.code).toBe(EXIT.rowsFailed);
-    expect(text.stdout.split('\n').slice(1, 3)).toEqual([email, name]);
-    expect(text.stdout).not.toContain('mapping step');
-    expect(asJson.code).toBe(EXIT.rowsFailed);
-    expect(json<{ errors: { line: number; field: string; message: string }[] }>(asJson.stdout).errors.slice(0, 2)).toEqual([
+    const doc = json<{ errors: { line: number; field: string; message: string }[] }>(asJson.stdout);
+    expect(Object.keys(doc)).toEqual(['rows', 'valid', 'invalid', 'duplicate_emails', 'known_emails', 'encoding', 'delimiter', 'totals', 'errors', 'warnings']);
+    expect(doc).toMatchObject({ rows: 1, valid: 0, invalid: 1 });
+    expect(doc.errors.slice(0, 2)).toEqual([
       { line: 1, field: 'file', message: email },
       { line: 1, field: 'file', message: name },
     ]);
+    expect(asJson.stdout).not.toContain('mapping step');
+  }, 60_000);
+
+  it('validate, only the name column missing: exit 2 naming just that column', async () => {
+    const file = join(dir, 'no-name.csv');
+    writeFileSync(file, 'Email,Amount\nann@example.com,10\n');
+    const result = await runCli(['validate', file, '--product', product, '--base-url', sim.url, '--data-dir', join(dir, 'no-name')], env);
+    expect(result.code).toBe(EXIT.usage);
+    expect(result.stdout).toBe('');
+    expect(result.stderr).toBe(
+      'giftbatch: "no-name.csv" has no column for the recipient\'s name, so no row can be sent: nothing was created. ' +
+        'Name that column "Name" (or "First name" and "Last name") in the file\'s header row, or choose it when you import the list in the app.\n',
+    );
   }, 60_000);
 
   it('send, a repeated address: the skip names --gift-per-row', async () => {
