@@ -569,3 +569,10 @@ export type GiftbatchApi = {
  */
 export const EVENTS_PROTOCOL = 'giftbatch.events';
 export const TOKEN_PROTOCOL_PREFIX = 'giftbatch.token.';
+
+/**
+ * The browser shell's `campaigns:create` request names its `progressId` in this header too
+ * (URI-encoded), so the server knows the create while its body (the whole file) is still arriving:
+ * a `campaigns:stopCreate` for it then is held, answered 'stopping', and the create answers 'stopped'.
+ */
+export const PROGRESS_ID_HEADER = 'x-giftbatch-progress-id';

@@ -6,10 +6,12 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
-import { events, type EventName } from '../../../shared/contract.ts';
+import { events, PROGRESS_ID_HEADER, type EventName } from '../../../shared/contract.ts';
+import { CreateStoppedError, STOPPING_MESSAGE } from '../../core/app/create-stop.ts';
 import type { AppService } from '../../core/app/index.ts';
 import { refusalFor, securityHeaders, TOKEN_HEADER, EVENTS_PROTOCOL, tokenFromProtocols } from './security.ts';
 import { staticFile } from './static-files.ts';
+import { UploadingCreates, type Upload } from './uploading-creates.ts';
 
 export interface WebServerOptions {
   service: AppService;
@@ -36,6 +38,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const log = options.log ?? (() => undefined);
   const maxBody = options.maxBodyBytes ?? 80 * 1024 * 1024;
   let port = 0;
+  const uploading = new UploadingCreates();
 
   const send = (res: ServerResponse, status: number, body: string | Buffer, headers: Record<string, string>) => {
     res.writeHead(status, { ...securityHeaders(port), ...headers, 'Content-Length': String(Buffer.byteLength(body)) });
@@ -57,6 +60,21 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!(req.headers['content-type'] ?? '').toLowerCase().startsWith('application/json')) {
       return sendJson(res, 415, { ok: false, error: { code: 'invalid-input', message: 'Calls carry a JSON body (Content-Type: application/json).' } });
     }
+    const name = decodeURIComponent(path.slice('/api/'.length));
+    const progressId = name === 'campaigns:create' ? progressIdHeader(req) : null;
+    if (progressId === 'malformed') {
+      return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: `The ${PROGRESS_ID_HEADER} header is not a progressId (1 to 100 characters, URI-encoded). Nothing was created.` } });
+    }
+    // Known before its body arrives, so a stop that overtakes the body is not lost (uploading-creates.ts).
+    const upload = progressId !== null ? uploading.begin(progressId) : null;
+    try {
+      await answerApi(req, res, name, progressId, upload);
+    } finally {
+      upload?.end();
+    }
+  };
+
+  const answerApi = async (req: IncomingMessage, res: ServerResponse, name: string, progressId: string | null, upload: Upload | null) => {
     const body = await readBody(req, maxBody);
     if (body === 'too-large') {
       return sendJson(res, 413, { ok: false, error: { code: 'invalid-input', message: 'The request is too large. Split the CSV into smaller files.' } });
@@ -67,9 +85,20 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     } catch {
       return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: 'The request body is not valid JSON.' } });
     }
-    const name = decodeURIComponent(path.slice('/api/'.length));
-    const result = await options.service.call(name, input);
-    sendJson(res, 200, result);
+    if (progressId !== null && progressIdIn(input) !== progressId) {
+      return sendJson(res, 400, { ok: false, error: { code: 'invalid-input', message: `The ${PROGRESS_ID_HEADER} header names another create than the request's progressId. Nothing was created.` } });
+    }
+    // Stopped while its file was arriving: it never reaches the engine, so nothing is read or stored.
+    if (upload?.stopAsked) return sendJson(res, 200, { ok: false, error: { code: 'stopped', message: new CreateStoppedError().message } });
+    if (name === 'campaigns:stopCreate') {
+      const id = progressIdIn(input);
+      if (id !== null && uploading.hold(id)) return sendJson(res, 200, { ok: true, value: { outcome: 'stopping', message: STOPPING_MESSAGE } });
+    }
+    const answer = options.service.call(name, input);
+    // Handed to the engine, whose create handler tracks its progressId before its first await: from
+    // here a stop goes to the engine and is answered there.
+    upload?.end();
+    sendJson(res, 200, await answer);
   };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
@@ -173,6 +202,26 @@ function subscribe(ws: WebSocket, service: AppService, log: (line: string) => vo
 function header(req: IncomingMessage, name: string): string | undefined {
   const value = req.headers[name];
   return Array.isArray(value) ? value[0] : value;
+}
+
+/** A create's progressId from PROGRESS_ID_HEADER; null without the header, 'malformed' when it cannot be one. */
+function progressIdHeader(req: IncomingMessage): string | null | 'malformed' {
+  const value = header(req, PROGRESS_ID_HEADER);
+  if (value === undefined) return null;
+  let id: string;
+  try {
+    id = decodeURIComponent(value);
+  } catch {
+    return 'malformed';
+  }
+  return id.length >= 1 && id.length <= 100 ? id : 'malformed';
+}
+
+/** The progressId a call's input names, if it names one as the contract allows (a string). */
+function progressIdIn(input: unknown): string | null {
+  if (typeof input !== 'object' || input === null) return null;
+  const id = (input as { progressId?: unknown }).progressId;
+  return typeof id === 'string' ? id : null;
 }
 
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-large'> {

@@ -29,6 +29,9 @@ export function askStop(cell: StopCell): 'stopping' | 'saved' {
   return was === COMMITTING ? 'saved' : 'stopping';
 }
 
+/** What `campaigns:stopCreate` says when its stop will take effect (the engine's, and the browser shell's for a create still uploading). */
+export const STOPPING_MESSAGE = 'Stopping: nothing of this draft will be saved.';
+
 /** The create was stopped on request before it stored anything for good; what it stored is removed. */
 export class CreateStoppedError extends Error {
   override readonly name = 'CreateStoppedError';

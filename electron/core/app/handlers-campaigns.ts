@@ -14,7 +14,7 @@ import { campaignOrThrow, campaignWithProducts } from './summary.ts';
 import { importRequestOf, preflightDetail, preflightProblems, previewRequestOf, productIn, ServiceError } from '../engine.ts';
 import { snapshotOf } from '../campaigns/products.ts';
 import type { RequiredColumn } from '../../../shared/domain/csv/headers.ts';
-import { askStop, CreateStoppedError, newStopCell, type StopCell } from './create-stop.ts';
+import { askStop, CreateStoppedError, newStopCell, STOPPING_MESSAGE, type StopCell } from './create-stop.ts';
 
 type CampaignCalls =
   | 'campaigns:previewImport'
@@ -188,7 +188,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       if (cells) {
         const outcomes = [...cells].map(askStop);
         if (outcomes.includes('stopping')) {
-          return { outcome: 'stopping' as const, message: 'Stopping: nothing of this draft will be saved.' };
+          return { outcome: 'stopping' as const, message: STOPPING_MESSAGE };
         }
       }
       if (cells || savedIds.has(progressId)) {

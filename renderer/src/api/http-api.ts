@@ -2,7 +2,7 @@
 // as JSON and the per-launch token in a header; the answer is a `Result`. Outputs are parsed with
 // the contract's schemas, so a mismatch between renderer and server shows as an error, not as a
 // half-drawn screen.
-import { contract, errorCodes, EVENTS_PROTOCOL, TOKEN_PROTOCOL_PREFIX, type CallInput, type CallName, type CallOutput, type ErrorCode, type GiftbatchApi, type Result } from '../../../shared/contract.ts';
+import { contract, errorCodes, EVENTS_PROTOCOL, PROGRESS_ID_HEADER, TOKEN_PROTOCOL_PREFIX, type CallInput, type CallName, type CallOutput, type ErrorCode, type GiftbatchApi, type Result } from '../../../shared/contract.ts';
 import { createEventSocket, type ConnectionState, type SocketLike, type Timers } from './event-socket.ts';
 
 export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{
@@ -65,6 +65,16 @@ export function readResult<C extends CallName>(name: C, status: number, text: st
   return fail(isErrorCode(error?.code) ? error.code : 'internal', message);
 }
 
+/**
+ * A create's progressId in a header too: the server reads it before the body (the whole file), so a
+ * Stop pressed while that body is still uploading is held for this create, not answered 'not-running'.
+ */
+export function progressHeader(name: CallName, input: unknown): Record<string, string> {
+  if (name !== 'campaigns:create' || typeof input !== 'object' || input === null) return {};
+  const id = (input as { progressId?: unknown }).progressId;
+  return typeof id === 'string' && id !== '' ? { [PROGRESS_ID_HEADER]: encodeURIComponent(id) } : {};
+}
+
 export function createHttpApi(options: HttpApiOptions): HttpApi {
   const wsOrigin = options.origin.replace(/^http/, 'ws');
   const socket = createEventSocket({
@@ -82,7 +92,7 @@ export function createHttpApi(options: HttpApiOptions): HttpApi {
     try {
       const response = await options.fetch(`${options.origin}/api/${name}`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-giftbatch-token': options.token },
+        headers: { 'content-type': 'application/json', 'x-giftbatch-token': options.token, ...progressHeader(name, input) },
         body: JSON.stringify(input),
       });
       status = response.status;

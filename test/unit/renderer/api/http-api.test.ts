@@ -49,6 +49,21 @@ describe('HTTP transport', () => {
     expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ environment: 'sandbox' });
   });
 
+  it("names a create's progressId in a header before its body (a stop can overtake the upload); no other call carries it", async () => {
+    const seen: Array<Record<string, string>> = [];
+    const { api } = setup(async (_url, init) => {
+      seen.push(init.headers);
+      return { status: 200, text: async () => JSON.stringify({ ok: false, error: { code: 'stopped', message: 'Stopped.' } }) };
+    });
+    const input = { fileName: 'a.csv', bytesBase64: 'QQ==', environment: 'simulator' as const, productId: 1, name: 'N', senderName: 'S' };
+    await api['campaigns:create']({ ...input, progressId: 'create 1 ä/b' });
+    await api['campaigns:create'](input);
+    await api['campaigns:stopCreate']({ progressId: 'create 1 ä/b' });
+    expect(seen[0]?.['x-giftbatch-progress-id']).toBe('create%201%20%C3%A4%2Fb');
+    expect(seen[1]).not.toHaveProperty('x-giftbatch-progress-id');
+    expect(seen[2]).not.toHaveProperty('x-giftbatch-progress-id');
+  });
+
   it('passes an error result through as data, with its code', async () => {
     const { api } = setup(async () => ({ status: 200, text: async () => JSON.stringify({ ok: false, error: { code: 'service-auth', message: 'The key was refused.' } }) }));
     expect(await api['environments:test']({ environment: 'sandbox' })).toEqual({ ok: false, error: { code: 'service-auth', message: 'The key was refused.' } });
