@@ -78,6 +78,12 @@ export interface WizardState {
   createStopping: boolean;
   /** The save was stopped: what the engine said (nothing was saved). Null otherwise; cleared by the next save. */
   createStopped: string | null;
+  /**
+   * A stop that did not take while the create still runs, in words: too late (the draft is being
+   * saved with all its rows; Stop is done), or it did not reach this save (Stop can be pressed
+   * again). Never "Stopping…" for a save that goes on. Cleared when the create answers.
+   */
+  createStopLate: { message: string; canRetry: boolean } | null;
   createError: string | null;
   rows: RowDto[];
   rowsStatus: Status;
@@ -207,6 +213,7 @@ function initialData(environment: EnvironmentName, now: number): Omit<WizardStat
     createProgress: null,
     createStopping: false,
     createStopped: null,
+    createStopLate: null,
     createError: null,
     rows: [],
     rowsStatus: 'idle',
@@ -235,6 +242,9 @@ function sheetInput(s: Pick<WizardState, 'sheet'>): { sheet?: string } {
 type WizardActions = {
   [K in keyof WizardState as WizardState[K] extends (...args: never[]) => unknown ? K : never]: WizardState[K];
 };
+
+/** A stop the engine did not find this save for (it had not reached the engine yet): the save goes on. */
+const STOP_MISSED = 'The stop did not reach this save, which goes on. Press Stop saving again to stop it.';
 
 export function createWizardStore(deps: StoreDeps): WizardStore {
   let createCount = 0;
@@ -464,7 +474,7 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
       async createDraft() {
         const s = get();
         if (!s.file || s.productId === null) return false;
-        set({ creating: true, createProgress: null, createStopping: false, createStopped: null, createError: null });
+        set({ creating: true, createProgress: null, createStopping: false, createStopped: null, createStopLate: null, createError: null });
         // This window's own name for the create: another window's progress (the browser shell's
         // socket tells every window) is not ours. None is heard once the call has answered.
         const progressId = `create ${++createCount} ${Math.random().toString(36).slice(2, 12)}`;
@@ -495,22 +505,26 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
         });
         if (!result.ok) {
           // Stopped on request: nothing was saved, and the step keeps the file and every choice to save again.
-          if (result.error.code === 'stopped') set({ creating: false, createProgress: null, createStopping: false, createStopped: result.error.message });
-          else set({ creating: false, createProgress: null, createStopping: false, createError: result.error.message });
+          if (result.error.code === 'stopped') set({ creating: false, createProgress: null, createStopping: false, createStopLate: null, createStopped: result.error.message });
+          else set({ creating: false, createProgress: null, createStopping: false, createStopLate: null, createError: result.error.message });
           return false;
         }
-        set({ creating: false, createProgress: null, createStopping: false, draft: result.value, step: 'review', rows: [], rowFilter: 'all' });
+        set({ creating: false, createProgress: null, createStopping: false, createStopLate: null, draft: result.value, step: 'review', rows: [], rowFilter: 'all' });
         await Promise.all([loadRows(result.value.id), loadPreflight(result.value.id)]);
         return true;
       },
 
       async stopCreate() {
         const progressId = runningCreate;
-        if (progressId === null || !get().creating || get().createStopping) return;
-        set({ createStopping: true });
+        if (progressId === null || !get().creating || get().createStopping || get().createStopLate?.canRetry === false) return;
+        set({ createStopping: true, createStopLate: null });
         const result = await settle(deps.api['campaigns:stopCreate']({ progressId }));
-        // 'stopping': the create answers 'stopped' (above). 'saved' or 'not-running': it answers as it ends, the draft or its error.
-        if (!result.ok && runningCreate === progressId) set({ createStopping: false, createError: `Could not stop saving the draft: ${result.error.message}` });
+        // The create answered meanwhile: its answer (above) says what happened.
+        if (runningCreate !== progressId) return;
+        if (!result.ok) set({ createStopping: false, createError: `Could not stop saving the draft: ${result.error.message}` });
+        // 'stopping': the create answers 'stopped' (above). Otherwise the save goes on, and the window says so until it answers.
+        else if (result.value.outcome === 'saved') set({ createStopping: false, createStopLate: { message: result.value.message, canRetry: false } });
+        else if (result.value.outcome === 'not-running') set({ createStopping: false, createStopLate: { message: STOP_MISSED, canRetry: true } });
       },
 
       async openDraft(campaign) {

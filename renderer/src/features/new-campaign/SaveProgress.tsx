@@ -1,5 +1,7 @@
 // While the draft is being saved: a bar and "42,000 of 100,000 rows saved", as the engine reports it,
-// and a Stop button beside it (campaigns:stopCreate). Once a save was stopped: that nothing was saved.
+// and a Stop button beside it (campaigns:stopCreate). "Stopping…" only while the stop will take; a stop
+// too late says the draft is being saved (the button gone), one that missed the save lets Stop be
+// pressed again. Once a save was stopped: that nothing was saved.
 import { Message } from '../../components/Message.tsx';
 import { fillStyle } from '../../lib/progress-bar.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
@@ -11,6 +13,7 @@ export function SaveProgress() {
   const progress = useWizard((s) => s.createProgress);
   const stopping = useWizard((s) => s.createStopping);
   const stopped = useWizard((s) => s.createStopped);
+  const late = useWizard((s) => s.createStopLate);
   if (!creating) {
     return stopped ? (
       <Message kind="info" testId="create-stopped">
@@ -36,13 +39,20 @@ export function SaveProgress() {
             <div className="progress-delivered" style={fillStyle(saveProgressScale(progress))} />
           </div>
         )}
-        <button type="button" onClick={() => void stores.wizard.getState().stopCreate()} disabled={stopping} data-testid="create-stop">
-          {stopping ? 'Stopping…' : 'Stop saving'}
-        </button>
+        {late?.canRetry !== false && (
+          <button type="button" onClick={() => void stores.wizard.getState().stopCreate()} disabled={stopping} data-testid="create-stop">
+            {stopping ? 'Stopping…' : 'Stop saving'}
+          </button>
+        )}
       </div>
       <p className="small muted" role="status" data-testid="create-progress-text">
         {stopping ? 'Stopping: nothing of this draft will be saved…' : (text ?? '')}
       </p>
+      {late && (
+        <p className="small" role="status" data-testid="create-stop-late">
+          {late.message}
+        </p>
+      )}
     </div>
   );
 }

@@ -15,11 +15,11 @@ const product = {
   deliveryMethods: ['EMAIL'], price: { kind: 'fixed' as const, amount: { currency: 'USD', amount: '10.00' } }, unorderableReason: null,
 };
 
-function setup(stopAnswer: StopAnswer = ok({ outcome: 'stopping', message: 'Stopping: nothing of this draft will be saved.' })) {
+function setup(stopAnswer: StopAnswer | (() => StopAnswer | Promise<StopAnswer>) = ok({ outcome: 'stopping', message: 'Stopping: nothing of this draft will be saved.' })) {
   const clock = new ManualClock();
   let answer!: (result: Created) => void;
   const fake = fakeApi({
-    'campaigns:stopCreate': () => stopAnswer,
+    'campaigns:stopCreate': () => (typeof stopAnswer === 'function' ? stopAnswer() : stopAnswer),
     'products:list': () => ok({ products: [product], unreadable: [], service: 'the built-in simulator' }),
     'app:sampleCsv': () => ok({ fileName: 'sample.csv', bytesBase64: btoa('Name,Email\nA,a@example.com\n') }),
     'campaigns:previewImport': () =>
@@ -134,13 +134,47 @@ describe('stopping the draft being saved', () => {
     expect(t.store.getState()).toMatchObject({ step: 'review', createStopped: null });
   });
 
-  it('a stop that comes too late leaves the create to answer the draft', async () => {
-    const t = setup(ok({ outcome: 'saved', message: 'Too late to stop: the draft is already saved.' }));
+  it('a stop that comes too late says so at once, never "Stopping…" while the save goes on, and the create answers the draft', async () => {
+    const TOO_LATE = 'Too late to stop: the draft is already saved, with all its rows.';
+    const t = setup(ok({ outcome: 'saved', message: TOO_LATE }));
     const { done } = await creating(t);
     await t.store.getState().stopCreate();
+    // The create still runs (its last part going in): the window says it is being saved, and Stop is done.
+    expect(t.store.getState()).toMatchObject({ creating: true, createStopping: false, createStopLate: { message: TOO_LATE, canRetry: false }, createError: null });
+    await t.store.getState().stopCreate();
+    expect(t.fake.callsOf('campaigns:stopCreate')).toHaveLength(1);
     t.answer(ok({ ...summary({ id: 'd4', sendState: 'draft' }), product }));
     expect(await done).toBe(true);
-    expect(t.store.getState()).toMatchObject({ step: 'review', createStopping: false, createStopped: null, createError: null });
+    expect(t.store.getState()).toMatchObject({ step: 'review', creating: false, createStopping: false, createStopLate: null, createStopped: null, createError: null });
+    expect(t.store.getState().draft?.id).toBe('d4');
+  });
+
+  it('a stop that did not reach the save (not-running) lets Stop be pressed again, which then stops it', async () => {
+    let answer: StopAnswer = ok({ outcome: 'not-running', message: 'No draft is being saved under "create 1 x" here; nothing was changed.' });
+    const t = setup(() => answer);
+    const { done, progressId } = await creating(t);
+    await t.store.getState().stopCreate();
+    expect(t.store.getState()).toMatchObject({ creating: true, createStopping: false, createStopLate: { message: expect.stringMatching(/did not reach this save.*Press Stop saving again/), canRetry: true } });
+    answer = ok({ outcome: 'stopping', message: 'Stopping: nothing of this draft will be saved.' });
+    await t.store.getState().stopCreate();
+    expect(t.fake.callsOf('campaigns:stopCreate')).toEqual([{ progressId }, { progressId }]);
+    expect(t.store.getState()).toMatchObject({ createStopping: true, createStopLate: null });
+    t.answer({ ok: false, error: { code: 'stopped', message: STOPPED } });
+    expect(await done).toBe(false);
+    expect(t.store.getState()).toMatchObject({ step: 'import', creating: false, createStopping: false, createStopLate: null, createStopped: STOPPED });
+  });
+
+  it('a stop answered after the create already answered changes nothing: the window shows the saved draft', async () => {
+    let release!: (a: StopAnswer) => void;
+    const t = setup(() => new Promise<StopAnswer>((resolve) => (release = resolve)));
+    const { done } = await creating(t);
+    const stopping = t.store.getState().stopCreate();
+    expect(t.store.getState().createStopping).toBe(true);
+    t.answer(ok({ ...summary({ id: 'd5', sendState: 'draft' }), product }));
+    expect(await done).toBe(true);
+    release(ok({ outcome: 'saved', message: 'Too late to stop.' }));
+    await stopping;
+    expect(t.store.getState()).toMatchObject({ step: 'review', creating: false, createStopping: false, createStopLate: null, createError: null });
   });
 
   it('a stop that cannot be asked says so and lets the person press Stop again', async () => {
