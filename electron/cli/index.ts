@@ -44,7 +44,7 @@ const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import('./commands/tracking.ts')).pollCommand,
   },
   report: {
-    summary: 'write the delivery report: report CAMPAIGN_ID --out FILE.csv',
+    summary: 'write the delivery report: report CAMPAIGN_ID --out FILE.csv [--json]',
     load: async () => (await import('./commands/tracking.ts')).reportCommand,
   },
   'follow-up': {

@@ -2,7 +2,8 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 
 type ParsedValues = Record<string, string | boolean | (string | boolean)[] | undefined>;
-import { resolve } from 'node:path';
+import { statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { ENVIRONMENTS, isEnvironment, type Environment } from '../../shared/domain/campaigns.ts';
 import type { CallInput, CallName, CallOutput } from '../../shared/contract.ts';
 import { createAppService, type AppService, type AppServiceOptions } from '../core/app/service.ts';
@@ -39,7 +40,10 @@ export interface Parsed<V> {
 
 /**
  * Parses a command's arguments with the common options; `--help` prints `help` and `commonHelp` (the
- * common options, or OFFLINE_HELP for a command that uses none of the service ones).
+ * common options, or OFFLINE_HELP for a command that uses none of the service ones). Every command
+ * takes at most one argument (a file or a campaign id): a second one is refused, not ignored (a
+ * script's `send *.csv` would otherwise send only the first file, and an unquoted path with a space
+ * would be read as its first word).
  */
 export function parseCommand<O extends Options>(argv: string[], options: O, help: string, commonHelp: string = COMMON_HELP): { values: ParsedValues & { [K in keyof (typeof COMMON_OPTIONS & O)]?: (typeof COMMON_OPTIONS & O)[K] extends { type: 'boolean' } ? boolean : string }; positionals: string[] } | null {
   const config = {
@@ -57,6 +61,13 @@ export function parseCommand<O extends Options>(argv: string[], options: O, help
   if ((parsed.values as { help?: boolean }).help) {
     process.stdout.write(`${help}\n\n${commonHelp}\n`);
     return null;
+  }
+  const [first, ...extra] = parsed.positionals;
+  if (extra.length > 0) {
+    throw new UsageError(
+      `${extra.map((arg) => JSON.stringify(arg)).join(' ')} ${extra.length === 1 ? 'is one argument' : 'are arguments'} too many after ${JSON.stringify(first)}: ` +
+        `name one file or campaign per command, and put a path that holds spaces in quotes.\n\n${help}`,
+    );
   }
   return parsed;
 }
@@ -79,6 +90,16 @@ export function commonOf(values: { env?: string; 'base-url'?: string; 'data-dir'
     dataDir: values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(),
     json: values.json ?? false,
   };
+}
+
+/** Refuses an --out FILE that cannot be written, before any work: its folder is missing, or it names a folder. */
+export function checkOutFile(file: string): void {
+  const why = !statSync(dirname(file), { throwIfNoEntry: false })?.isDirectory()
+    ? 'its folder does not exist'
+    : statSync(file, { throwIfNoEntry: false })?.isDirectory()
+      ? 'it is a folder; name the file to write in it'
+      : null;
+  if (why) throw new UsageError(`Cannot write ${file}: ${why}.`);
 }
 
 export function positiveInt(text: string | undefined, flag: string): number | undefined {

@@ -5,7 +5,7 @@ import { extname, resolve } from 'node:path';
 import { writeFileAtomically } from '../../core/campaigns/report.ts';
 import { isTemplateFormat, TEMPLATE_COLUMNS, TEMPLATE_FORMATS, templateFile } from '../../core/workbook/template.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
-import { commonOf, OFFLINE_HELP, out, parseCommand, printJson } from '../options.ts';
+import { checkOutFile, commonOf, OFFLINE_HELP, out, parseCommand, printJson } from '../options.ts';
 
 const TEMPLATE_HELP = `Usage: giftbatch template --out FILE.xlsx|FILE.csv [--json]
 Writes an empty recipient list with the columns Giftbatch reads
@@ -23,6 +23,7 @@ export async function templateCommand(argv: string[]): Promise<number> {
   if (!isTemplateFormat(format)) {
     throw new UsageError(`--out must end in ${TEMPLATE_FORMATS.map((f) => `.${f}`).join(' or ')} (got "${parsed.values.out}"): the extension chooses the template's format.`);
   }
+  checkOutFile(file);
   const { bytes } = templateFile(format);
   // Written beside the target, then renamed over it: the file is whole or absent.
   try {

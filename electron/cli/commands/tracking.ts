@@ -4,7 +4,7 @@ import type { CallOutput } from '../../../shared/contract.ts';
 import { writeFileAtomically } from '../../core/campaigns/report.ts';
 import { campaignStatus, type CampaignStatus } from '../status.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
-import { commonOf, out, parseCommand, positiveNumber, printJson, say, withService, type Cli } from '../options.ts';
+import { checkOutFile, commonOf, out, parseCommand, positiveNumber, printJson, say, withService, type Cli } from '../options.ts';
 
 const STATUS_HELP = `Usage: giftbatch status [CAMPAIGN_ID] [--json]
 One campaign's counts and charged totals; without an id, every campaign.`;
@@ -147,7 +147,7 @@ function sleep(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-const REPORT_HELP = `Usage: giftbatch report CAMPAIGN_ID --out FILE.csv
+const REPORT_HELP = `Usage: giftbatch report CAMPAIGN_ID --out FILE.csv [--json]
 Writes the delivery report (UTF-8 with BOM, one row per recipient, totals per currency).`;
 
 export async function reportCommand(argv: string[]): Promise<number> {
@@ -158,6 +158,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
   if (!id) throw new UsageError(`Name the campaign.\n\n${REPORT_HELP}`);
   if (!parsed.values.out) throw new UsageError(`--out FILE.csv is required.\n\n${REPORT_HELP}`);
   const file = resolve(parsed.values.out);
+  checkOutFile(file);
   const saveReport = async (_name: string, csv: string) => {
     writeFileAtomically(file, csv);
     return file;

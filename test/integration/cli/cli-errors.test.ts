@@ -50,6 +50,51 @@ describe('the giftbatch CLI on bad input', () => {
     });
   }, 60_000);
 
+  it('a second file or campaign id is refused (exit 2), not ignored: an unquoted path with a space sends nothing', async () => {
+    const first = writeRecipients(dir, 2);
+    const second = join(dir, 'second.csv');
+    writeFileSync(second, 'Name,Email\nZoe,zoe@example.com\n');
+    const product = String(productIdFor(KEY, 'us-fixed-10'));
+    const data = join(dir, 'two-args');
+    const common = ['--base-url', sim.url, '--data-dir', data];
+    const [validate, send, status] = await Promise.all([
+      runCli(['validate', first, second, '--product', product, ...common], env),
+      runCli(['send', join(dir, 'My'), 'List.csv', '--product', product, '--yes', ...common], env),
+      runCli(['status', 'c_one', 'c_two', ...common], env),
+    ]);
+    expect(validate.code).toBe(2);
+    expect(validate.stdout).toBe('');
+    expect(validate.stderr).toMatch(/^giftbatch: ".*second\.csv" is one argument too many after ".*recipients-2\.csv": name one file or campaign per command, and put a path that holds spaces in quotes\.\n\nUsage: giftbatch validate /);
+    expect(send.code).toBe(2);
+    expect(send.stderr).toContain(`giftbatch: "List.csv" is one argument too many after ${JSON.stringify(join(dir, 'My'))}`);
+    expect(status.code).toBe(2);
+    expect(status.stderr).toMatch(/^giftbatch: "c_two" is one argument too many after "c_one"/);
+    const listed = await runCli(['status', '--json', ...common], env);
+    expect(json<unknown[]>(listed.stdout)).toEqual([]);
+    expect((await sim.audit()).accounts[KEY]?.orders ?? []).toHaveLength(0);
+  }, 60_000);
+
+  it('report --out naming a missing folder or a folder exits 2 saying so, as template does (was exit 1 with ENOENT/EISDIR)', async () => {
+    const csv = writeRecipients(dir, 1);
+    const data = join(dir, 'report-out');
+    const common = ['--base-url', sim.url, '--data-dir', data];
+    const draft = await runCli(['send', csv, '--product', String(productIdFor(KEY, 'us-fixed-10')), '--json', ...common], env);
+    const id = json<{ campaign_id: string }>(draft.stdout).campaign_id;
+    expect(id).toMatch(/^c_/);
+    const missing = join(dir, 'no-such-folder', 'report.csv');
+    const [noFolder, aFolder, written] = await Promise.all([
+      runCli(['report', id, '--out', missing, ...common], env),
+      runCli(['report', id, '--out', dir, ...common], env),
+      runCli(['report', id, '--out', join(dir, 'report.csv'), '--json', ...common], env),
+    ]);
+    expect(noFolder.code).toBe(2);
+    expect(noFolder.stderr).toBe(`giftbatch: Cannot write ${missing}: its folder does not exist.\n`);
+    expect(aFolder.code).toBe(2);
+    expect(aFolder.stderr).toBe(`giftbatch: Cannot write ${dir}: it is a folder; name the file to write in it.\n`);
+    expect(written.code).toBe(0);
+    expect(json<{ rows: number }>(written.stdout)).toMatchObject({ campaign_id: id, rows: 1 });
+  }, 60_000);
+
   it('a rejected key or an unreachable service exits 3 with a message that says which', async () => {
     const [rejected, unreachable] = await Promise.all([
       runCli(['products', '--country', 'US', ...base], { GIFTBATCH_API_KEY: 'not-the-key' }),

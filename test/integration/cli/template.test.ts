@@ -1,6 +1,6 @@
 // giftbatch template: writes the same template the app gives, as .xlsx or .csv by --out's
 // extension; usage errors exit 2 with a clear message and write nothing.
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importFile } from '../../../electron/core/workbook/import.ts';
@@ -36,6 +36,9 @@ describe('giftbatch template', () => {
 
   it('usage errors exit 2, say what is wrong and write nothing', async () => {
     const dir = tempDir();
+    // A folder named like the file (elsewhere: this test's folder must stay empty).
+    const folder = join(tempDir(), 'list.xlsx');
+    mkdirSync(folder);
     const cases: [string[], RegExp][] = [
       [['template'], /--out FILE\.xlsx or FILE\.csv is required/],
       [['template', '--out', join(dir, 'list.ods')], /--out must end in \.xlsx or \.csv \(got ".*list\.ods"\)/],
@@ -43,6 +46,7 @@ describe('giftbatch template', () => {
       [['template', 'list.csv'], /template takes no arguments/],
       [['template', '--out', join(dir, 'no-such-folder', 'list.csv')], /Cannot write .*list\.csv: its folder does not exist/],
       [['template', '--out', join(dir, 'a.csv'), '--colour', 'red'], /Unknown option '--colour'/],
+      [['template', '--out', folder], /^giftbatch: Cannot write .*list\.xlsx: it is a folder; name the file to write in it\.\n$/],
     ];
     for (const [args, message] of cases) {
       const result = await runCli(args);
