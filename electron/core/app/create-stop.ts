@@ -40,7 +40,10 @@ export class CreateStoppedError extends Error {
   }
 }
 
-/** The job's side, at each point it may stop (before and after checking the file, before each part): throws when asked to. */
+/**
+ * The job's side, at each point it may stop (before, during (every 2,000 rows checked:
+ * ValidateOptions.checkpoint) and after checking the file, before each part): throws when asked to.
+ */
 export function throwIfStopAsked(cell: StopCell | undefined): void {
   if (cell && Atomics.load(cell, 0) === STOP_ASKED) throw new CreateStoppedError();
 }

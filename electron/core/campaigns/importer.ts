@@ -40,8 +40,11 @@ export interface CatalogProduct {
   readonly product: ProductSnapshot;
 }
 
-/** `message`: the campaign's default message, checked with each row's fields filled in as the campaign would send it. */
-export type PreviewRequest = Omit<ImportRequest, 'name' | 'senderName' | 'baseUrl'>;
+/**
+ * `message`: the campaign's default message, checked with each row's fields filled in as the campaign would send it.
+ * `checkpoint`: called every few thousand rows checked (ValidateOptions.checkpoint): a stoppable create's chance to stop.
+ */
+export type PreviewRequest = Omit<ImportRequest, 'name' | 'senderName' | 'baseUrl'> & { checkpoint?: () => void };
 
 /**
  * Validates without storing anything: what `giftbatch validate` and the import screen show. A CSV
@@ -57,6 +60,7 @@ export function previewImport(db: Db, request: PreviewRequest): CsvImport {
     // Every row's message as it will be sent (its own, else this one, fields filled in) is checked.
     ...(request.message ? { defaultMessage: request.message } : {}),
     ...(request.products ? { chooseProduct: productChooser(request.products.map((p) => validationProduct(p.productId, p.product))) } : {}),
+    ...(request.checkpoint ? { checkpoint: request.checkpoint } : {}),
   });
 }
 

@@ -72,6 +72,7 @@ function validateOptionsOf(options: ImportOptions, decimalSeparator: ValidateOpt
     ...(options.knownEmails ? { knownEmails: options.knownEmails } : {}),
     ...(options.defaultMessage ? { defaultMessage: options.defaultMessage } : {}),
     ...(options.chooseProduct ? { chooseProduct: options.chooseProduct } : {}),
+    ...(options.checkpoint ? { checkpoint: options.checkpoint } : {}),
   };
 }
 
