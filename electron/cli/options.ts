@@ -56,7 +56,9 @@ export function parseCommand<O extends Options>(argv: string[], options: O, help
   try {
     parsed = parseArgs(config);
   } catch (error) {
-    throw new UsageError(`${error instanceof Error ? error.message : String(error)}\n\n${help}\n\n${commonHelp}`);
+    // Node's advice on positionals that start with '-' is for a mistyped option's value, not for an unknown option.
+    const message = (error instanceof Error ? error.message : String(error)).replace(/ To specify a positional argument starting with a '-'.*$/s, '');
+    throw new UsageError(`${message}\n\n${help}\n\n${commonHelp}`);
   }
   if ((parsed.values as { help?: boolean }).help) {
     process.stdout.write(`${help}\n\n${commonHelp}\n`);

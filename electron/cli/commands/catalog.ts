@@ -62,14 +62,19 @@ const KNOWN_COUNTRIES = COUNTRIES.map((c) => `${c.code} (${c.name})`).join(', ')
 function countryOption(text: string | undefined): string {
   const code = text?.trim().toUpperCase() ?? '';
   if (isCountryCode(code)) return code;
-  const named = COUNTRIES.find((c) => c.name.toUpperCase() === code);
   const problem =
     text === undefined
       ? '--country takes a two-letter country code: the service lists products one country at a time and has no call that lists its countries.'
-      : `--country takes a two-letter country code${named ? `: ${named.code} for ${named.name}` : ''} (got "${text}").`;
+      : countryProblem(text);
   throw new UsageError(
     `${problem}\nFor example: giftbatch products --country US\nCountries the app knows of (any other two-letter code can be given too): ${KNOWN_COUNTRIES}.\n\n${PRODUCTS_HELP}`,
   );
+}
+
+/** What a --country that is not a two-letter code gets told, naming the code of a country given by its name. */
+function countryProblem(text: string): string {
+  const named = COUNTRIES.find((c) => c.name.toUpperCase() === text.trim().toUpperCase());
+  return `--country takes a two-letter country code${named ? `: ${named.code} for ${named.name}` : ''} (got "${text}").`;
 }
 
 export async function productsCommand(argv: string[]): Promise<number> {
@@ -127,16 +132,28 @@ export function importInput(
 ) {
   const productId = positiveInt(values.product, '--product');
   if (productId === undefined) throw new UsageError(`--product ID is required (see \`giftbatch products --country CC\`).\n\n${help}`);
+  // No digit at all: the engine's money rules would quote what is left after a currency sign ("").
+  if (values.amount !== undefined && values.amount.trim() !== '' && !/\d/.test(values.amount)) {
+    throw new UsageError(`--amount takes an amount in the product's currency, such as 25 or 25.00 (got "${values.amount}").`);
+  }
   return {
     fileName: basename(file.path),
     bytesBase64: Buffer.from(file.bytes).toString('base64'),
     environment: common.env,
     productId,
-    ...(values.country ? { country: values.country.toUpperCase() } : {}),
+    ...importCountryOption(values.country, help),
     ...currencyOption(values.currency),
     ...(values.amount !== undefined ? { defaultAmount: values.amount } : {}),
     ...sheetOption(values.sheet),
   };
+}
+
+/** validate's and send's `--country CC`: optional, a two-letter code when given (as products takes it). */
+function importCountryOption(text: string | undefined, help: string): { country?: string } {
+  if (text === undefined) return {};
+  const code = text.trim().toUpperCase();
+  if (!isCountryCode(code)) throw new UsageError(`${countryProblem(text)}\n\n${help}`);
+  return { country: code };
 }
 
 /** `--sheet NAME`: the workbook's sheet to read, as the workbook names it. */

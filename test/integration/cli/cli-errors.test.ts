@@ -30,6 +30,13 @@ describe('the giftbatch CLI on bad input', () => {
       [['products', '--env', 'staging', ...base], /--env must be one of simulator, sandbox, production/],
       [['products', ...base], /--country takes a two-letter country code/],
       [['products', '--country', 'US', '--colour', 'red', ...base], /Unknown option '--colour'/],
+      // Node's advice on positionals starting with '-' is not said of an unknown option.
+      [['retry', 'c_nosuchthing', '--cancelled', ...base], /^giftbatch: Unknown option '--cancelled'\.\n\nUsage: giftbatch retry /],
+      // validate's and send's --country is checked as products checks it (was the contract's raw pattern error).
+      [['validate', csv, '--product', product, '--country', 'usa', ...base], /^giftbatch: --country takes a two-letter country code \(got "usa"\)\.\n\nUsage: giftbatch validate /],
+      [['send', csv, '--product', product, '--country', 'Germany', ...base], /^giftbatch: --country takes a two-letter country code: DE for Germany \(got "Germany"\)\./],
+      // No digit at all (was: '--amount abc: "" is not a decimal amount').
+      [['validate', csv, '--product', product, '--amount', 'abc', ...base], /^giftbatch: --amount takes an amount in the product's currency, such as 25 or 25\.00 \(got "abc"\)\.\n$/],
       [['validate', join(dir, 'missing.csv'), '--product', product, ...base], /Cannot read .*missing\.csv: no such file/],
       [['validate', csv, ...base], /--product ID is required/],
       [['validate', csv, '--product', 'abc', ...base], /--product takes a positive whole number/],
