@@ -74,6 +74,8 @@ function shellWord(arg: string): string {
 
 async function main(argv: string[]): Promise<number> {
   const [name, ...rest] = argv;
+  // `giftbatch help send`: the command's own help, as `giftbatch send --help` prints it.
+  if (name === 'help' && rest[0] !== undefined) return main([rest[0], '--help']);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     process.stdout.write(`${usage()}\n`);
     return name ? EXIT.ok : EXIT.usage;

@@ -38,6 +38,15 @@ describe('a new organiser at the giftbatch CLI', () => {
     expect(unknown.stderr).toMatch(/^giftbatch: Unknown command "--data-dir"\.\n\nUsage: giftbatch <command>/);
   }, 60_000);
 
+  it('`giftbatch help send` prints send --help (it printed the list of commands); `help bogus` says the command is unknown', async () => {
+    const [helpSend, sendHelp, bogus] = await Promise.all([runCli(['help', 'send']), runCli(['send', '--help']), runCli(['help', 'bogus'])]);
+    expect(helpSend.code).toBe(0);
+    expect(helpSend.stdout).toMatch(/^Usage: giftbatch send FILE\.csv/);
+    expect(helpSend.stdout).toBe(sendHelp.stdout);
+    expect(bogus.code).toBe(2);
+    expect(bogus.stderr).toMatch(/^giftbatch: Unknown command "bogus"\./);
+  }, 60_000);
+
   it('send of a file with no e-mail or name column refuses it whole, saying which columns to name, and stores nothing', async () => {
     const file = join(dir, 'notes.txt');
     writeFileSync(file, 'Dear all,\nplease find the list attached.\nThanks, Ann\n');
