@@ -46,7 +46,7 @@ export async function revalidateCommand(argv: string[]): Promise<number> {
   return withService(common, {}, async (cli) => {
     const { checked, ready, invalid } = await cli.call('campaigns:revalidate', { campaignId: id });
     if (common.json) printJson({ campaign_id: id, checked, ready, invalid });
-    else out(`${checked} unsent row(s) checked again against the product as it is now: ${ready} ready, ${invalid} invalid. Send them with: giftbatch resume ${id}`);
+    else out(`${checked} unsent row(s) checked again against the product as it is now: ${ready} ready, ${invalid} invalid.${ready > 0 ? ` Send them with: giftbatch resume ${id}` : ''}`);
     return invalid > 0 ? EXIT.rowsFailed : EXIT.ok;
   });
 }

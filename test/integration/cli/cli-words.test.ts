@@ -118,6 +118,29 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     );
   }, 60_000);
 
+  it('revalidate names `giftbatch resume ID` only when rows are ready to send', async () => {
+    const [toDraft, toSend] = [join(dir, 'revalidate-draft.csv'), join(dir, 'revalidate-sent.csv')];
+    writeFileSync(toDraft, 'Name,Email\nAnn Lee,ann.draft@example.com\nBob Roe,bob.draft@example.com\n');
+    writeFileSync(toSend, 'Name,Email\nCy Poe,cy.sent@example.com\n');
+    const common = ['--product', product, '--base-url', sim.url, '--data-dir', join(dir, 'revalidate')];
+    const draft = await runCli(['send', toDraft, '--json', ...common], env);
+    const sent = await runCli(['send', toSend, '--yes', '--json', ...common], env);
+    expect(sent.code).toBe(EXIT.ok);
+    const draftId = json<{ campaign_id: string }>(draft.stdout).campaign_id;
+    const sentId = json<{ campaign_id: string }>(sent.stdout).campaign_id;
+    const data = common.slice(2);
+    const [ofDraft, ofSent, asJson] = await Promise.all([
+      runCli(['revalidate', draftId, ...data], env),
+      runCli(['revalidate', sentId, ...data], env),
+      runCli(['revalidate', sentId, '--json', ...data], env),
+    ]);
+    expect(ofDraft.code).toBe(EXIT.ok);
+    expect(ofDraft.stdout).toBe(`2 unsent row(s) checked again against the product as it is now: 2 ready, 0 invalid. Send them with: giftbatch resume ${draftId}\n`);
+    expect(ofSent.code).toBe(EXIT.ok);
+    expect(ofSent.stdout).toBe('0 unsent row(s) checked again against the product as it is now: 0 ready, 0 invalid.\n');
+    expect(json(asJson.stdout)).toEqual({ campaign_id: sentId, checked: 0, ready: 0, invalid: 0 });
+  }, 60_000);
+
   it('send, a repeated address: the skip names --gift-per-row', async () => {
     const file = join(dir, 'repeat.csv');
     writeFileSync(file, 'Name,Email\nAnn Lee,ann@example.com\nAnn L,ANN@example.com\n');
