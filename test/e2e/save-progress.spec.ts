@@ -77,3 +77,40 @@ test('Stop while a large draft is being saved: nothing is saved, the file and ch
   await expect(page.getByTestId('campaign-row')).toHaveCount(1);
   await expect(page.getByTestId('campaign-row')).toContainText('Stopped then saved');
 });
+
+test('a Stop that comes too late says the draft is being saved, never "Stopping…", and the draft is shown', async ({ app, shell, page }) => {
+  test.slow();
+  await app.open(shell.url);
+  await app.nav('new');
+  await app.wizard.chooseProduct('Northwind Books');
+  await app.wizard.fillSetup({ name: 'Saved anyway', sender: 'Big event' });
+  await app.wizard.next();
+  await app.wizard.uploadFile(recipientsCsv(3_000));
+  await app.wizard.expectPreviewReady();
+
+  // The create goes to the real server and saves; its answer is held back from the page (a slow
+  // network, injected) until the Stop pressed meanwhile has been answered by the engine: 'saved'.
+  let saved!: () => void;
+  const savedOnServer = new Promise<void>((resolve) => (saved = resolve));
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/api/campaigns:create', async (route) => {
+    const response = await route.fetch();
+    saved();
+    await released;
+    await route.fulfill({ response });
+  });
+  await app.wizard.createButton.click();
+  await savedOnServer;
+  await page.getByRole('button', { name: 'Stop saving' }).click();
+  const late = page.getByTestId('create-stop-late');
+  await expect(late).toHaveText(/^Too late to stop: the draft is already saved, with all its rows\./);
+  await expect(page.getByRole('button', { name: /Stop saving|Stopping/ })).toHaveCount(0);
+  await expect(page.getByTestId('create-progress-text')).not.toHaveText(/Stopping/);
+  await app.screenshot('93-stop-too-late');
+
+  release();
+  await app.wizard.expectStep('review');
+  await expect(page.getByTestId('filter-all')).toContainText('3000');
+  await expect(page.getByTestId('create-progress')).toHaveCount(0);
+});
