@@ -236,5 +236,9 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | 'too-la
     });
     req.on('end', () => resolve(over ? 'too-large' : Buffer.concat(chunks)));
     req.on('error', reject);
+    // The page went away mid-upload: no body will come (and a create's upload entry is let go).
+    req.on('close', () => {
+      if (!req.complete) reject(new Error('the request was closed before its body arrived'));
+    });
   });
 }

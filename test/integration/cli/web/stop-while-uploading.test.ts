@@ -89,6 +89,25 @@ describe('browser shell: a Stop pressed while the create is still uploading its 
     expect(created).toMatchObject({ status: 200, body: { ok: true, value: { name: 'Kept', counts: { ready: 2_000 } } } });
   });
 
+  it('an upload abandoned half-way is let go: a stop for its id is not-running, nothing is stored, and the id can be used again', async () => {
+    const { shell, input } = await shellWithProduct();
+    const progressId = 'create 3 abandoned';
+    const body = JSON.stringify({ ...input, fileName: 'guests.csv', bytesBase64: recipientsCsv(2_000), name: 'Gone', progressId });
+    const req = request({
+      host: '127.0.0.1', port: shell.port, method: 'POST', path: '/api/campaigns:create',
+      headers: { 'content-type': 'application/json', 'x-giftbatch-token': shell.token, 'content-length': String(Buffer.byteLength(body)), [PROGRESS_ID_HEADER]: encodeURIComponent(progressId) },
+    });
+    req.on('error', () => undefined);
+    req.write(body.slice(0, 1_000));
+    await settle(150);
+    req.destroy();
+    await settle(150);
+    expect(((await shell.call('campaigns:stopCreate', { progressId })).body as { value: { outcome: string } }).value.outcome).toBe('not-running');
+    expect(await ok(shell, 'campaigns:list', {})).toEqual({ campaigns: [] });
+    const again = await ok(shell, 'campaigns:create', { ...input, fileName: 'guests.csv', bytesBase64: recipientsCsv(10), name: 'Again', progressId });
+    expect(again).toMatchObject({ name: 'Again', counts: { ready: 10 } });
+  });
+
   it('refuses a progressId header that is malformed or names another create than the body, creating nothing', async () => {
     const { shell, input } = await shellWithProduct();
     const body = { ...input, fileName: 'guests.csv', bytesBase64: recipientsCsv(3), name: 'X', progressId: 'mine' };
