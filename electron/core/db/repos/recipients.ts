@@ -621,8 +621,15 @@ const sqlFoldsCase = (text: string): boolean => /^[ -~]*$/.test(text);
 const BEYOND_ASCII = `'*[^ -~]*'`;
 
 /**
+ * A source row that this campaign follows up (followed_up_in names it: an expired link, a cancelled
+ * order) is the gift this campaign replaces, chosen as such when the follow-up was made: it is not
+ * a second gift to confirm. Any other campaign's gift to the same person still counts.
+ */
+const NOT_REPLACED_BY_THIS = '(o.followed_up_in IS NULL OR o.followed_up_in <> @campaignId)';
+
+/**
  * Ready rows of a campaign whose recipient already has (or may have) a gift from another campaign of
- * the same environment: how many, and the first lines. One query over the e-mail index.
+ * the same environment (less the rows it follows up): how many, and the first lines. One query over the e-mail index.
  */
 export function repeatRecipientLines(db: Db, campaignId: string, environment: Environment, first = 10): { count: number; lines: number[] } {
   const params = { campaignId, environment, hasAGift: JSON.stringify(HAS_A_GIFT) };
@@ -636,7 +643,7 @@ export function repeatRecipientLines(db: Db, campaignId: string, environment: En
         AND lower(r.email) IN (
           SELECT lower(o.email) FROM recipients o JOIN campaigns c ON c.id = o.campaign_id
            WHERE c.environment = @environment AND o.campaign_id <> @campaignId AND o.email IS NOT NULL
-             AND o.state IN (SELECT value FROM json_each(@hasAGift)))
+             AND o.state IN (SELECT value FROM json_each(@hasAGift)) AND ${NOT_REPLACED_BY_THIS})
       ORDER BY r.line`,
   )
     .pluck()
@@ -649,7 +656,7 @@ export function repeatRecipientLines(db: Db, campaignId: string, environment: En
       wide(
         `SELECT 0 AS line, o.email FROM recipients o JOIN campaigns c ON c.id = o.campaign_id
           WHERE c.environment = @environment AND o.campaign_id <> @campaignId AND o.email GLOB ${BEYOND_ASCII}
-            AND o.state IN (SELECT value FROM json_each(@hasAGift))`,
+            AND o.state IN (SELECT value FROM json_each(@hasAGift)) AND ${NOT_REPLACED_BY_THIS}`,
       ).flatMap((o) => emailKey(o.email) ?? []),
     );
     for (const r of mine) {
