@@ -86,10 +86,15 @@ export function commonOf(values: { env?: string; 'base-url'?: string; 'data-dir'
   if (!isEnvironment(env)) {
     throw new UsageError(`--env must be one of ${ENVIRONMENTS.join(', ')} (got "${env}").`);
   }
+  const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir();
+  // A file named as the data folder (a recipients file put after --data-dir): said here, not as mkdir's EEXIST.
+  if (statSync(dataDir, { throwIfNoEntry: false })?.isDirectory() === false) {
+    throw new UsageError(`--data-dir ${dataDir} is a file, not a folder: name the folder that keeps the campaigns (or leave --data-dir out for the app's).`);
+  }
   return {
     env,
     baseUrl: values['base-url'],
-    dataDir: values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir(),
+    dataDir,
     json: values.json ?? false,
   };
 }

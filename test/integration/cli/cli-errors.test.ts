@@ -44,6 +44,8 @@ describe('the giftbatch CLI on bad input', () => {
       [['validate', csv, '--product', product, '--amount', '10.001', ...base], /--amount 10\.001: .*more decimals than USD allows/],
       [['report', 'c_nosuchthing', '--out', join(dir, 'r.csv'), ...base], /There is no campaign "c_nosuchthing" in .*data/],
       [['report', 'c_nosuchthing', ...base], /--out FILE\.csv is required/],
+      // A file as the data folder (was exit 1, "EEXIST: file already exists, mkdir").
+      [['status', '--data-dir', csv], /^giftbatch: --data-dir .*recipients-3\.csv is a file, not a folder: name the folder that keeps the campaigns/],
       [['send', csv, '--product', product, '--rate', '0', ...base], /--rate takes a positive number/],
       [['products', '--country', 'US', '--env', 'sandbox', '--data-dir', join(dir, 'data')], /No service address is set for sandbox/],
       // Not on this machine (nothing is asked of it: the check comes first).
