@@ -3,7 +3,7 @@ import type { ErrorCode } from '../../shared/contract.ts';
 
 export const EXIT = {
   ok: 0,
-  /** Some rows are invalid or failed. */
+  /** Some rows are invalid or failed, or the campaign stopped for a reason of its own (README's list); also a full disk or an unexpected error. */
   rowsFailed: 1,
   usage: 2,
   /** The service could not be reached, or it rejected the key. */

@@ -103,7 +103,7 @@ main(process.argv.slice(2)).then(
       process.exitCode = EXIT.usage;
     } else if (isDiskFull(error)) {
       process.stderr.write(`giftbatch: ${DISK_FULL_MESSAGE}\n`);
-      process.exitCode = 1;
+      process.exitCode = EXIT.rowsFailed;
     } else {
       // What the handlers threw, classified as the app classifies it; an unexpected error says its own
       // words here (a command has no log to point to).
