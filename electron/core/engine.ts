@@ -513,13 +513,13 @@ function priceKey(p: ProductSnapshot): string {
   return p.priceKind === 'fixed' ? `${p.currency} ${p.amountMinor}` : `${p.currency} ${p.minMinor}-${p.maxMinor}`;
 }
 
+// The client's messages for a refused key and for no clear answer already name the request and say
+// what to check (service/http.ts); a refusal's message is the service's own words.
 function serviceError(connection: Connection, outcome: { kind: string; message: string; endpoint: string }): ServiceError {
   const service = serviceName(connection, { start: true });
-  if (outcome.kind === 'auth') {
-    return new ServiceError(`${service} refused the API key (${outcome.endpoint}: ${outcome.message}). Check the key for this environment.`, 'auth');
-  }
+  if (outcome.kind === 'auth') return new ServiceError(`${service} refused the API key. ${outcome.message}`, 'auth');
   if (outcome.kind === 'rejected') return new ServiceError(`${service} refused ${outcome.endpoint}: ${outcome.message}`, 'rejected');
-  return new ServiceError(`${service} could not be reached or gave no clear answer (${outcome.endpoint}: ${outcome.message}). Try again later.`, 'unreachable');
+  return new ServiceError(`${service} could not be reached or gave no clear answer. ${outcome.message} Try again later.`, 'unreachable');
 }
 
 /**

@@ -114,6 +114,11 @@ describe('the giftbatch CLI on bad input', () => {
     expect(rejected.stderr).not.toContain('not-the-key');
     expect(unreachable.code).toBe(3);
     expect(unreachable.stderr).toMatch(/could not be reached/);
+    // Each names the request once and says once what to check (they said both twice).
+    const times = (text: string, part: string): number => text.split(part).length - 1;
+    for (const { stderr } of [rejected, unreachable]) expect(times(stderr, 'GET /v1/products')).toBe(1);
+    expect(times(rejected.stderr, 'Check the key')).toBe(1);
+    expect(times(unreachable.stderr, 'Check the network')).toBe(1);
   }, 60_000);
 
   it('invalid rows make validate exit 1 with each error on its line, in the documented JSON shape', async () => {
