@@ -132,10 +132,6 @@ export function importInput(
 ) {
   const productId = positiveInt(values.product, '--product');
   if (productId === undefined) throw new UsageError(`--product ID is required (see \`giftbatch products --country CC\`).\n\n${help}`);
-  // No digit at all: the engine's money rules would quote what is left after a currency sign ("").
-  if (values.amount !== undefined && values.amount.trim() !== '' && !/\d/.test(values.amount)) {
-    throw new UsageError(`--amount takes an amount in the product's currency, such as 25 or 25.00 (got "${values.amount}").`);
-  }
   return {
     fileName: basename(file.path),
     bytesBase64: Buffer.from(file.bytes).toString('base64'),

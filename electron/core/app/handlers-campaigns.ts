@@ -1,6 +1,7 @@
 // Calls of the import, campaign and list screens: preview and create from a CSV, read a campaign
 // and its rows, send / pause / check now, the timeline and the delivery report.
-import { MoneyError, parseDecimal, type Money } from '../../../shared/domain/money.ts';
+import { parseDecimal, type Money } from '../../../shared/domain/money.ts';
+import { parseAmount } from '../../../shared/domain/csv/amount.ts';
 import { listCampaigns } from '../db/repos/campaigns.ts';
 import { eventTimeline } from '../db/repos/events.ts';
 import { countByState, pageRecipients } from '../db/repos/recipients.ts';
@@ -52,14 +53,12 @@ export class DefaultAmountError extends AppError {
   }
 }
 
+/** The default amount read as an amount cell is ("25", "$25", "25.00 USD"): a mark of another currency is refused, never converted. */
 function defaultAmountOf(text: string | null | undefined, product: Product): Money | null {
   if (text == null || text.trim() === '') return null;
-  try {
-    return parseDecimal(text.trim().replace(/^[^\d+-]+/, ''), product.currency);
-  } catch (error) {
-    if (error instanceof MoneyError) throw new DefaultAmountError(text, error.message);
-    throw error;
-  }
+  const read = parseAmount(text, product.currency, '.');
+  if (!read.ok) throw new DefaultAmountError(text, read.reason);
+  return read.money;
 }
 
 function csvOptions(input: Pick<ImportInput, 'csv'>) {

@@ -35,8 +35,10 @@ describe('the giftbatch CLI on bad input', () => {
       // validate's and send's --country is checked as products checks it (was the contract's raw pattern error).
       [['validate', csv, '--product', product, '--country', 'usa', ...base], /^giftbatch: --country takes a two-letter country code \(got "usa"\)\.\n\nUsage: giftbatch validate /],
       [['send', csv, '--product', product, '--country', 'Germany', ...base], /^giftbatch: --country takes a two-letter country code: DE for Germany \(got "Germany"\)\./],
-      // No digit at all (was: '--amount abc: "" is not a decimal amount').
-      [['validate', csv, '--product', product, '--amount', 'abc', ...base], /^giftbatch: --amount takes an amount in the product's currency, such as 25 or 25\.00 \(got "abc"\)\.\n$/],
+      // No digit at all, read as an amount cell is (was: '--amount abc: "" is not a decimal amount').
+      [['validate', csv, '--product', product, '--amount', 'abc', ...base], /^giftbatch: --amount abc: "abc" is not an amount\.\n$/],
+      // Another currency's sign is refused, not dropped (was: read as USD 10).
+      [['validate', csv, '--product', product, '--amount', '€10', ...base], /^giftbatch: --amount €10: "€10" .*EUR.*\n$/],
       [['validate', join(dir, 'missing.csv'), '--product', product, ...base], /Cannot read .*missing\.csv: no such file/],
       [['validate', csv, ...base], /--product ID is required/],
       [['validate', csv, '--product', 'abc', ...base], /--product takes a positive whole number/],

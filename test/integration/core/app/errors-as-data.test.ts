@@ -54,6 +54,14 @@ describe('errors cross the contract as data', () => {
     expect(
       await call('campaigns:previewImport', { fileName: 'g.csv', bytesBase64: recipientsCsv(2), environment: 'simulator', productId: range?.id, defaultAmount: '12.345' }),
     ).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
+    // The default amount is read as an amount cell is: a currency sign of the product's currency is
+    // fine, another currency's is refused (it was dropped: "€15" became USD 15), and text that is no
+    // amount says so in its own words.
+    const preview = (defaultAmount: string) =>
+      call('campaigns:previewImport', { fileName: 'g.csv', bytesBase64: recipientsCsv(2), environment: 'simulator', productId: range?.id, defaultAmount, rows: 'none' });
+    expect(await preview('$15')).toMatchObject({ ok: true, value: { totals: { valid: 2 } } });
+    expect(await preview('€15')).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/^The default amount €15 is not valid: "€15" .*EUR/) } });
+    expect(await preview('abc')).toMatchObject({ ok: false, error: { code: 'invalid-input', message: 'The default amount abc is not valid: "abc" is not an amount.' } });
     expect(await call('campaigns:create', { fileName: 'e.csv', bytesBase64: '', environment: 'simulator', productId: range?.id, name: 'n', senderName: 's' })).toMatchObject({
       ok: false,
       error: { code: 'invalid-input' },
