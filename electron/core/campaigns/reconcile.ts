@@ -27,6 +27,12 @@ export interface ReconcileOptions {
   readonly signal?: AbortSignal;
   /** How often one row's lookup waits out a 429 before it is left for the queue (default 3). */
   readonly maxRateLimitedRetries?: number;
+  /**
+   * 'due' (the default, a run's reconciliation): a row with no order under its key is noted and made
+   * due now, for the queue to re-POST. 'leave': it is left exactly as it was (a paused run's lookup;
+   * the next resume reconciles it again).
+   */
+  readonly notFound?: 'due' | 'leave';
 }
 
 export type ReconciledResult =
@@ -148,6 +154,7 @@ async function reconcileRow(
         const { order, duplicates } = outcome.value;
         const now = clock.now();
         if (!order) {
+          if (opts.notFound === 'leave') return { ...base, result: 'not-found' };
           const applied = recordAttemptError(db, row.id, { error: NOT_FOUND_NOTE, nextAttemptAt: now }, now);
           return { ...base, result: applied ? 'not-found' : 'settled' };
         }

@@ -23,7 +23,7 @@ export function finish(
   fatal: { error: unknown } | null,
   unbuildable: ReadonlyMap<number, string>,
   leftSending: readonly Job[],
-): Omit<SendResult, 'campaignId' | 'stats' | 'reconciliation'> {
+): Omit<SendResult, 'campaignId' | 'stats' | 'reconciliation' | 'lookedUpOnPause'> {
   const counts = countByState(db, campaignId);
   let stoppedBy: StopReason;
   let reason: PauseReason | null = null;

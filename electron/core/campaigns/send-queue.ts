@@ -122,6 +122,11 @@ export interface SendResult {
   readonly counts: StateCounts;
   readonly stats: SendStats;
   readonly reconciliation: ReconcileResult;
+  /**
+   * A pause for a reason that leaves the service reachable (a mismatch, repeated refusals) looks up
+   * the rows it leaves `sending` by key once, before the run ends (lookUpOnPause); null otherwise.
+   */
+  readonly lookedUpOnPause: ReconcileResult | null;
 }
 
 export interface SendQueue {
@@ -210,6 +215,7 @@ async function holdCampaign(options: SendQueueOptions, campaignId: string, detai
       concurrency: 0,
     },
     reconciliation,
+    lookedUpOnPause: null,
   };
 }
 
@@ -572,6 +578,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   }
   writes.flush();
   await Promise.all(recording);
+  const lookedUpOnPause = await lookUpOnPause(db, client, clock, campaignId, control.stop, control.fatal, [opts.signal, lease.stopRequested], log);
   opts.signal?.removeEventListener('abort', onAbort);
   lease.stopRequested.removeEventListener('abort', onRemotePause);
   control.phase = 'finished';
@@ -580,5 +587,44 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   progress(true);
   if (control.fatal) throw control.fatal.error;
   log({ level: 'info', message: finished.message });
-  return { campaignId, ...finished, stats: stats(), reconciliation };
+  return { campaignId, ...finished, stats: stats(), reconciliation, lookedUpOnPause };
+}
+
+/** Pauses that leave the service reachable and answering: its own refusals, an answer unlike the request. */
+const LOOK_UP_ON_PAUSE: ReadonlySet<StopRequest['reason']> = new Set(['mismatch', 'refused']);
+
+/**
+ * A run that pauses for a reason that leaves the service reachable (LOOK_UP_ON_PAUSE) may leave
+ * rows `sending` whose POST got no clear answer just before (a truncated 200 as the mismatch hit):
+ * the service may hold their orders. Each is looked up once by its key, read-only GETs and no
+ * POST, after every POST of the run has been answered and recorded: an order found is recorded as
+ * the service states it (checked against the frozen body like any answer), so the campaign's
+ * charged total equals the service's without waiting for a resume that may never come. A row with
+ * no order found, or no clear answer, is left as it was for the resume's reconciliation. Not after
+ * the circuit breaker (the service is not answering), a refused key, the person's pause (they asked
+ * it to stop; a pause during this lookup stops it too), a lost lease (another process's now) or an
+ * internal error.
+ */
+async function lookUpOnPause(
+  db: Db,
+  client: ServiceClient,
+  clock: Clock,
+  campaignId: string,
+  stop: StopRequest | null,
+  fatal: { error: unknown } | null,
+  signals: readonly (AbortSignal | undefined)[],
+  log: (entry: Omit<SendLogEntry, 'campaignId'>) => void,
+): Promise<ReconcileResult | null> {
+  if (fatal !== null || stop === null || !LOOK_UP_ON_PAUSE.has(stop.reason)) return null;
+  if (countByState(db, campaignId).sending === 0) return null;
+  const signal = AbortSignal.any(signals.filter((s): s is AbortSignal => s !== undefined));
+  // A 429 is not waited out here: the row stays for the resume, and the pause is not held up.
+  const result = await reconcile(db, client, { campaignId }, { clock, signal, notFound: 'leave', maxRateLimitedRetries: 0 });
+  log({
+    level: result.duplicates > 0 || result.mismatched.length > 0 ? 'error' : 'info',
+    message:
+      `Paused (${stop.reason}): ${result.checked + result.unknown} row(s) left sending looked up by key: ` +
+      `${result.ordered} ordered, ${result.notFound} not found, ${result.unknown} without a clear answer (left for the resume).`,
+  });
+  return result;
 }
