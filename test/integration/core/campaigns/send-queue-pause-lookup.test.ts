@@ -1,4 +1,4 @@
-// A run that pauses for a reason that leaves the service reachable (a mismatch) looks up the rows it
+// A run that pauses for a reason that leaves the service reachable (a mismatch, repeated refusals) looks up the rows it
 // leaves `sending` once by their key before it ends (send-queue.ts lookUpOnPause): the event-day
 // case of a fixed USD 25 order whose 200 was cut off just as the range product's first order came
 // back issued at the minimum (item-custom-amount). Before, that row stayed `sending` ("may or may
@@ -12,8 +12,8 @@ import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.
 import { getCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
 import { chargedTotals } from '../../../../electron/core/db/repos/recipients.ts';
 import type { ServiceClient } from '../../../../electron/core/service/index.ts';
-import { DIALECTS, type AuditAccount, type FaultSettings } from '../../../../electron/simulator/index.ts';
-import { allRows, expectTalliesMatchRows, startSimulator, tempDb } from '../../../support/index.ts';
+import { DIALECTS, type AuditAccount, type FaultSettings, type SimulatorOptions } from '../../../../electron/simulator/index.ts';
+import { allRows, expectTalliesMatchRows, makeCampaign, startSimulator, tempDb } from '../../../support/index.ts';
 import { makeTwoProductCampaign, watchPosts } from '../../../support/two-products.ts';
 
 const posts = (a: AuditAccount): number => Object.values(a.requests['POST /v1/orders'] ?? {}).reduce((n, c) => n + c, 0);
@@ -23,8 +23,8 @@ const posts = (a: AuditAccount): number => Object.values(a.requests['POST /v1/or
  * The fixed product's first POST meets `fault`; its retry is due 30 s later, so the range product's
  * first order goes alone meanwhile, comes back issued at USD 5.00, and the run pauses (mismatch).
  */
-async function pauseWithOneUnclear(fault: Partial<FaultSettings>, pause?: 'person') {
-  const service = await startSimulator({ dialect: DIALECTS['item-custom-amount'] });
+async function pauseWithOneUnclear(fault: Partial<FaultSettings>, pause?: 'person', sim: SimulatorOptions = { dialect: DIALECTS['item-custom-amount'] }) {
+  const service = await startSimulator(sim);
   const store = tempDb();
   const made = makeTwoProductCampaign(store.db, { key: service.key, baseUrl: service.url, fixedRows: 3, rangeRows: 3, layout: 'interleaved' });
   const lookups: string[] = [];
@@ -130,5 +130,39 @@ describe('a pause for a mismatch looks up the rows it leaves sending, once, by k
     expect(t.lookups).toEqual([]);
     expect(t.watch.posts).toHaveLength(1);
     expect(allRows(t.db, t.campaignId).find((r) => r.id === t.firstFixed.id)?.state).toBe('sending');
+  });
+
+  it('a pause for repeated refusals (the balance spent by the order whose answer was cut off) records that order too', async () => {
+    // USD 25.00: the fixed order (made, its 200 cut off) spends it; the range rows are refused for the balance.
+    const t = await pauseWithOneUnclear({ truncate: 1 }, undefined, { defaultAccount: { currency: 'USD', balance: '25.00' } });
+    expect(t.result.stoppedBy).toBe('refused');
+    expect(t.lookups).toEqual([t.firstFixed.externalReferenceId]);
+    expect(t.result.lookedUpOnPause).toMatchObject({ checked: 1, ordered: 1 });
+    const account = t.account();
+    expect(account.orders.map((o) => o.externalReferenceId)).toEqual([t.firstFixed.externalReferenceId]);
+    expect(allRows(t.db, t.campaignId).find((r) => r.id === t.firstFixed.id)).toMatchObject({ state: 'ordered', orderId: account.orders[0]?.id });
+    expect(chargedTotals(t.db, t.campaignId)).toEqual([{ currency: 'USD', amount: '25.00' }]);
+    expect(posts(account)).toBe(t.watch.posts.length);
+  });
+
+  it('a pause by the circuit breaker looks nothing up (the service is not answering): the row stays sending for the resume', async () => {
+    // Every POST cut off after its order is made: the first order's two tries trip a breaker of 2.
+    const service = await startSimulator({ faults: { truncate: 1 } });
+    const { db } = tempDb();
+    const { campaign } = makeCampaign(db, { rows: 3, key: service.key, baseUrl: service.url });
+    const lookups: string[] = [];
+    const client: ServiceClient = {
+      ...service.client,
+      findOrderByReference: (key, opts) => {
+        lookups.push(key);
+        return service.client.findOrderByReference(key, opts);
+      },
+    };
+    const result = await createSendQueue({ db, client, concurrency: 4, breakerThreshold: 2, backoff: { baseMs: 5, capMs: 5 } }).run(campaign.id);
+    expect(result.stoppedBy).toBe('circuit-breaker');
+    expect(result.lookedUpOnPause).toBeNull();
+    expect(lookups).toEqual([]);
+    expect(service.account().orders).toHaveLength(1);
+    expect(allRows(db, campaign.id).map((r) => r.state)).toEqual(['sending', 'ready', 'ready']);
   });
 });
