@@ -5,7 +5,7 @@
 // those campaigns 'interrupted', so after a restart they say so and wait for a person's Resume.
 import { hostname } from 'node:os';
 import { z } from 'zod';
-import { CampaignBusyError, type SendQueue } from '../campaigns/send-queue.ts';
+import { CampaignBusyError, type SendQueue, type SendResult } from '../campaigns/send-queue.ts';
 import type { Connection } from '../connections.ts';
 import type { Db } from '../db/open.ts';
 import { appendEvent } from '../db/repos/events.ts';
@@ -29,7 +29,8 @@ export interface SendRunsOptions {
   onProgress: (campaignId: string) => void;
   /**
    * The run ended: done, paused, or stopped on an error; `message` says which, for the user;
-   * `lookedUp`: the rows left `sending` that it looked up by key first, and how many were ordered.
+   * `lookedUp`: the rows left `sending` that it looked up by key (first, and again when it paused
+   * with the service reachable: SendResult.lookedUpOnPause), each counted once, and how many were ordered.
    */
   onFinished: (campaignId: string, message: string, lookedUp: LookedUp | null) => void;
   queue?: QueueTuning;
@@ -50,6 +51,15 @@ export interface SendRuns {
   isRunning(campaignId: string): boolean;
   /** Stops every run, waits for them, and marks their campaigns interrupted. */
   close(): Promise<void>;
+}
+
+/** The rows a run looked up by key, at its start and when it paused (a row looked up at both counts once). */
+function lookedUpIn(result: SendResult): LookedUp {
+  const lookups = [result.reconciliation, result.lookedUpOnPause].filter((r) => r !== null);
+  return {
+    checked: new Set(lookups.flatMap((r) => r.rows.map((row) => row.rowId))).size,
+    ordered: lookups.reduce((n, r) => n + r.ordered, 0),
+  };
 }
 
 interface Run {
@@ -107,7 +117,7 @@ export function createSendRuns(options: SendRunsOptions): SendRuns {
           (result) => {
             runs.delete(campaignId);
             options.onProgress(campaignId);
-            options.onFinished(campaignId, result.message, { checked: result.reconciliation.checked, ordered: result.reconciliation.ordered });
+            options.onFinished(campaignId, result.message, lookedUpIn(result));
           },
           (error: unknown) => {
             runs.delete(campaignId);
