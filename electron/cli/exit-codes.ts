@@ -8,7 +8,7 @@ export const EXIT = {
   usage: 2,
   /** The service could not be reached, or it rejected the key. */
   unreachable: 3,
-  /** Ctrl-C: sending paused cleanly, nothing in flight lost; or saving the draft stopped, nothing saved or sent. */
+  /** Ctrl-C: sending paused cleanly, nothing in flight lost; or saving the draft stopped, nothing saved or sent; or a poll stopped (Ctrl-C or SIGTERM), each order as it was or as the service said. */
   interrupted: 130,
 } as const;
 

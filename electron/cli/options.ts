@@ -135,6 +135,12 @@ export interface ServiceChoices {
   rate?: number | undefined;
   /** Where `campaigns:report` writes (report --out). */
   saveReport?: AppServiceOptions['saveReport'];
+  /**
+   * When it aborts (Ctrl-C, SIGTERM, poll's --timeout), the service's background work stops at once,
+   * as when the app closes: a poll round in progress cancels its request and starts no other (its
+   * call answers how far it got), a send pauses as interrupted. Calls made after still answer.
+   */
+  stopOn?: AbortSignal | undefined;
 }
 
 /**
@@ -155,9 +161,14 @@ export async function withService<T>(common: Common, choices: ServiceChoices, fn
     },
     ...(choices.saveReport ? { saveReport: choices.saveReport } : {}),
   });
+  // Its failure, if any, is met again by the close below.
+  const stopBackground = () => void service.close().catch(() => undefined);
+  if (choices.stopOn?.aborted) stopBackground();
+  else choices.stopOn?.addEventListener('abort', stopBackground, { once: true });
   try {
     return await fn({ dataDir: engine.dataDir, call: (name, input) => service.request(name, input), on: (event, listener) => service.on(event, listener) });
   } finally {
+    choices.stopOn?.removeEventListener('abort', stopBackground);
     await service.close();
     await engine.close();
   }

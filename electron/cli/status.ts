@@ -8,6 +8,8 @@ export interface CampaignStatus {
   name: string;
   environment: CampaignSummary['environment'];
   product_id: number;
+  /** Every product its rows are ordered as, its own (product_id) first: several when its file chose a gift per row. */
+  products: { product_id: number; name: string | null }[];
   send_state: CampaignSummary['sendState'];
   paused_reason: CampaignSummary['pausedReason'];
   paused_detail: string | null;
@@ -28,6 +30,7 @@ export function campaignStatus(s: CampaignSummary): CampaignStatus {
     name: s.name,
     environment: s.environment,
     product_id: s.productId,
+    products: s.productList.map((p) => ({ product_id: p.productId, name: p.name })),
     send_state: s.sendState,
     paused_reason: s.pausedReason,
     paused_detail: s.pausedDetail === null ? null : inCliWords(s.pausedDetail, s.id),

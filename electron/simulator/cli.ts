@@ -1,5 +1,6 @@
-// `giftbatch simulator`: serve until SIGTERM/SIGINT. Stdout carries exactly one line,
+// `giftbatch simulator`: serve until SIGTERM/SIGINT. While serving, stdout carries exactly one line,
 // SIMULATOR_URL=..., so a parent process can read the address; everything else goes to stderr.
+// `--help` prints the usage on stdout (exit 0), as every other command's help does.
 
 import { parseSimulatorArgs, SimulatorArgsError, simulatorUsage } from './cli-args.ts';
 import { createSimulator } from './server.ts';
@@ -17,7 +18,7 @@ const processIo: SimulatorCliIo = {
 /** Resolves with the exit code (0 after a clean shutdown, 2 on bad flags, 1 if it cannot listen). */
 export async function runSimulatorCli(argv: readonly string[], io: SimulatorCliIo = processIo): Promise<number> {
   if (argv.includes('--help') || argv.includes('-h')) {
-    io.stderr(simulatorUsage());
+    io.stdout(simulatorUsage());
     return 0;
   }
   let parsed;

@@ -15,13 +15,19 @@ export function statusLine(s: CampaignStatus): string {
   const cancelled = s.charged_cancelled.map((m) => `${m.currency} ${m.amount}`).join(', ');
   const pause = s.send_state === 'paused' ? ` (${s.paused_reason}${s.paused_detail ? `: ${s.paused_detail}` : ''})` : '';
   return (
-    `${s.id}  ${s.name} [${s.environment}, product ${s.product_id}] ${s.send_state}${pause}\n` +
+    `${s.id}  ${s.name} [${s.environment}, ${productsText(s)}] ${s.send_state}${pause}\n` +
     `  ready ${c.ready}, sending ${c.sending}, ordered ${c.ordered}, delivered ${c.delivered}, failed ${c.failed}, ` +
     `cancelled ${c.cancelled}, skipped ${c.skipped}, invalid ${c.invalid}; charged ${charged}` +
     (cancelled ? ` (of which ${cancelled} for orders cancelled or never paid)` : '') +
     (s.acceptance_expired ? `\n  ${s.acceptance_expired} recipient link(s) expired without acceptance` : '') +
     (s.flagged ? `\n  ${s.flagged} row(s) flagged: the service's answer disagreed with what they asked, or could not be read (the report's discrepancy column names each)` : '')
   );
+}
+
+/** "product 1615302", or for a campaign of several gifts each by id and name: "2 products: 1615302 (Northwind Books $25), 1615400 (Voyager $100)". */
+function productsText(s: CampaignStatus): string {
+  if (s.products.length <= 1) return `product ${s.product_id}`;
+  return `${s.products.length} products: ${s.products.map((p) => (p.name ? `${p.product_id} (${p.name})` : String(p.product_id))).join(', ')}`;
 }
 
 export async function statusCommand(argv: string[]): Promise<number> {
@@ -63,46 +69,65 @@ export async function pollCommand(argv: string[]): Promise<number> {
   const id = parsed.positionals[0];
   const timeoutS = positiveNumber(parsed.values.timeout, '--timeout');
   const intervalS = positiveNumber(parsed.values.interval, '--interval');
-  return withService(common, {}, async (cli) => {
-    // A real service asks for 30–60 s between rounds (the service's polling guidance,
-    // docs/service-api.md): never closer than 10 s there. The simulator, and any service on this
-    // machine, takes any pace (the tests use that). Checked before the service is asked anything.
-    const service = id ? await campaignService(cli, id) : await environmentService(cli, common.env, common.baseUrl);
-    const local = service.environment === 'simulator' || (service.url !== null && isLoopback(service.url));
-    const floorS = local ? 0.1 : MIN_SERVICE_INTERVAL_S;
-    if (intervalS !== undefined && intervalS < floorS) {
-      throw new UsageError(`--interval ${intervalS}: the ${service.environment} service is polled at most every ${floorS} s (the service asks for 30–60 s between rounds).`);
-    }
-    const controller = new AbortController();
-    const stop = () => controller.abort();
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    const deadline = timeoutS ? Date.now() + timeoutS * 1000 : Infinity;
-    const round = () => (id ? cli.call('campaigns:checkNow', { campaignId: id }) : cli.call('environments:checkNow', { environment: common.env }));
-    let rounds = 0;
-    let last = await round();
-    rounds += 1;
-    report(last, common.json);
-    while (parsed.values['until-settled'] && last.waiting > 0 && !controller.signal.aborted) {
-      const wait = intervalS !== undefined ? intervalS * 1000 : (last.nextCheckInMs ?? MIN_SERVICE_INTERVAL_S * 1000);
-      if (Date.now() + wait > deadline) break;
-      await sleep(wait, controller.signal);
-      if (controller.signal.aborted) break;
-      last = await round();
-      rounds += 1;
-      report(last, common.json);
-    }
-    process.off('SIGINT', stop);
-    process.off('SIGTERM', stop);
-    const status = id ? campaignStatus(await cli.call('campaigns:get', { campaignId: id })) : null;
-    if (common.json) {
-      const { nextCheckInMs: _next, error, ...counts } = last;
-      printJson({ rounds, ...counts, ...(error !== null ? { error } : {}), ...(status ? { status } : {}) });
-    } else if (status) out(statusLine(status));
-    if (controller.signal.aborted) return EXIT.interrupted;
-    if (last.error !== null && last.requests <= 1) return EXIT.unreachable;
-    return EXIT.ok;
-  });
+  // Ctrl-C, SIGTERM and --timeout stop the command wherever it is, a round in progress included:
+  // the round cancels its request, starts no other, and answers how far it got (poller.ts).
+  const controller = new AbortController();
+  let stoppedBy: 'SIGINT' | 'SIGTERM' | 'timeout' | null = null;
+  const stop = (why: 'SIGINT' | 'SIGTERM' | 'timeout') => {
+    if (controller.signal.aborted) return;
+    stoppedBy = why;
+    controller.abort();
+  };
+  const onSigint = () => stop('SIGINT');
+  const onSigterm = () => stop('SIGTERM');
+  process.on('SIGINT', onSigint);
+  process.on('SIGTERM', onSigterm);
+  const deadline = timeoutS ? Date.now() + timeoutS * 1000 : Infinity;
+  const deadlineTimer = timeoutS ? setTimeout(() => stop('timeout'), timeoutS * 1000) : null;
+  try {
+    return await withService(common, { stopOn: controller.signal }, async (cli) => {
+      // A real service asks for 30–60 s between rounds (the service's polling guidance,
+      // docs/service-api.md): never closer than 10 s there. The simulator, and any service on this
+      // machine, takes any pace (the tests use that). Checked before the service is asked anything.
+      const service = id ? await campaignService(cli, id) : await environmentService(cli, common.env, common.baseUrl);
+      const local = service.environment === 'simulator' || (service.url !== null && isLoopback(service.url));
+      const floorS = local ? 0.1 : MIN_SERVICE_INTERVAL_S;
+      if (intervalS !== undefined && intervalS < floorS) {
+        throw new UsageError(`--interval ${intervalS}: the ${service.environment} service is polled at most every ${floorS} s (the service asks for 30–60 s between rounds).`);
+      }
+      const round = () => (id ? cli.call('campaigns:checkNow', { campaignId: id }) : cli.call('environments:checkNow', { environment: common.env }));
+      let rounds = 0;
+      let last: CallOutput<'campaigns:checkNow'> = { tracked: 0, requests: 0, settled: 0, waiting: 0, expired: 0, error: null, nextCheckInMs: null };
+      let cutShort = false;
+      while (!controller.signal.aborted) {
+        last = await round();
+        rounds += 1;
+        cutShort = controller.signal.aborted;
+        report(last, common.json);
+        if (!parsed.values['until-settled'] || last.waiting === 0 || controller.signal.aborted) break;
+        const wait = intervalS !== undefined ? intervalS * 1000 : (last.nextCheckInMs ?? MIN_SERVICE_INTERVAL_S * 1000);
+        if (Date.now() + wait > deadline) {
+          stop('timeout');
+          break;
+        }
+        await sleep(wait, controller.signal);
+      }
+      if (stoppedBy) say(stoppedBy === 'timeout' ? `poll: --timeout ${timeoutS} s reached; ${last.waiting} order(s) still waiting.` : `poll: stopped by ${stoppedBy}.`);
+      const status = id ? campaignStatus(await cli.call('campaigns:get', { campaignId: id })) : null;
+      if (common.json) {
+        const { nextCheckInMs: _next, error, ...counts } = last;
+        printJson({ rounds, ...counts, ...(error !== null ? { error } : {}), ...(stoppedBy ? { stopped: stoppedBy } : {}), ...(status ? { status } : {}) });
+      } else if (status) out(statusLine(status));
+      if (stoppedBy === 'SIGINT' || stoppedBy === 'SIGTERM') return EXIT.interrupted;
+      // --timeout ends the command as it always has (exit 0), also when it cuts a round short.
+      if (last.error !== null && last.requests <= 1 && !cutShort) return EXIT.unreachable;
+      return EXIT.ok;
+    });
+  } finally {
+    if (deadlineTimer) clearTimeout(deadlineTimer);
+    process.off('SIGINT', onSigint);
+    process.off('SIGTERM', onSigterm);
+  }
 }
 
 /** The environment and address of the service a poll asks, from what the folder records (nothing is asked of the service). */
@@ -137,13 +162,17 @@ function report(round: CallOutput<'campaigns:checkNow'>, json: boolean) {
   else out(line);
 }
 
+/** Waits `ms`, or less when the signal aborts; either way its listener is removed (a long --until-settled adds none up). */
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  if (signal.aborted) return Promise.resolve();
   return new Promise((done) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', () => {
+    const finish = () => {
       clearTimeout(timer);
+      signal.removeEventListener('abort', finish);
       done();
-    }, { once: true });
+    };
+    const timer = setTimeout(finish, ms);
+    signal.addEventListener('abort', finish, { once: true });
   });
 }
 

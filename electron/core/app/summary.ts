@@ -1,7 +1,7 @@
 // A campaign as the list and the campaign screen show it: counts, charged and remaining totals per
 // currency, whether it is being sent right now, and when the next poll round is due.
 import type { CampaignSummary } from '../../../shared/contract.ts';
-import { campaignCountry, campaignDefaultAmount, getCampaign, getCampaignForOrders, productCount, type Campaign } from '../db/repos/campaigns.ts';
+import { campaignCountry, campaignDefaultAmount, campaignProducts, getCampaign, getCampaignForOrders, type Campaign } from '../db/repos/campaigns.ts';
 import { pausedDetailNow } from '../campaigns/send-outcome.ts';
 import {
   chargedTotals,
@@ -48,6 +48,7 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
   // The failed rows a retry puts back are the failed rows a follow-up may take: when fewer than failed, one took some.
   const failedFollowedUp = counts.failed > followUpRows.failed ? failedRowsFollowedUp(db, campaign.id) : [];
   const defaultAmount = campaignDefaultAmount(campaign);
+  const products = campaignProducts(db, campaign);
   return {
     id: campaign.id,
     name: campaign.name,
@@ -55,7 +56,8 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     serviceUrl: campaign.baseUrl,
     productId: campaign.productId,
     productName: typeof campaign.product.name === 'string' ? campaign.product.name : null,
-    products: productCount(db, campaign.id),
+    products: products.size,
+    productList: [...products].map(([productId, snapshot]) => ({ productId, name: typeof snapshot.name === 'string' ? snapshot.name : null })),
     giftPerRow: campaign.giftPerRow,
     currency: campaign.currency,
     sendState: campaign.sendState,

@@ -32,7 +32,7 @@ export interface PollRoundResult {
   waiting: number;
   /** Rows waiting on a recipient whose acceptance link has expired. */
   expired: number;
-  /** Why the round stopped early, when it did (the next round starts over). */
+  /** Why the round stopped early, when it did (the next round starts over); stoppedMessage when asked to stop. */
   error?: string;
 }
 
@@ -66,20 +66,28 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
   const rows = listTrackedOrders(db, target);
   const result: PollRoundResult = { tracked: rows.length, requests: 0, settled: 0, waiting: rows.length, expired: 0 };
   if (rows.length === 0) return result;
+  // A stop (the signal) is looked at before every request and after every answer: no request starts
+  // after it, and a cancelled request's row is left as it was. Each row's writes are synchronous
+  // (no await between them), so a stop never falls between two writes of one row.
+  let checked = 0;
+  const stopped = (): PollRoundResult => ({ ...result, waiting: rows.length - result.settled, error: stoppedMessage(checked, rows.length) });
+  if (opts.signal?.aborted) return stopped();
 
   const pending = new Map<number, Order>();
   for await (const page of client.orderPages({ itemStatus: 'PENDING' }, opts)) {
     result.requests += 1;
+    if (opts.signal?.aborted) return stopped();
     if (page.kind !== 'ok') return { ...result, error: `${page.endpoint}: ${describe(page)}` };
     for (const order of page.value.orders) pending.set(order.id, order);
   }
 
   let sinceTurn = 0;
   for (const row of rows) {
-    if (opts.signal?.aborted) break;
+    if (opts.signal?.aborted) return stopped();
     if (++sinceTurn >= ROWS_PER_TURN) {
       sinceTurn = 0;
       await new Promise((resolve) => setImmediate(resolve));
+      if (opts.signal?.aborted) return stopped();
     }
     let order = pending.get(row.orderId);
     if (!order) {
@@ -87,11 +95,13 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
       const fetched = await client.getOrder(row.orderId, opts);
       result.requests += 1;
       if (fetched.kind !== 'ok') {
+        if (opts.signal?.aborted) return stopped();
         result.error = `${fetched.endpoint}: ${describe(fetched)}`;
         continue;
       }
       order = fetched.value;
     }
+    checked += 1;
     const flagged = checkPolled(db, campaigns.get(row.campaignId), row, order, clock.now());
     const state = rowStateForOrder(order.status, order.item.status);
     const expiry = order.acceptanceExpiresAt ? parseServiceTime(order.acceptanceExpiresAt) : null;
@@ -129,6 +139,11 @@ function checkPolled(db: Db, campaign: (Campaign & CampaignForOrder) | undefined
     setSendState(db, campaign.id, { from: 'sending', to: 'paused', reason: 'mismatch', detail: mismatchDetail(row.line, order.id, findings) }, now);
   }
   return true;
+}
+
+/** Why a round stopped when asked to (Ctrl-C in `giftbatch poll`, the app closing): how far it got. */
+export function stoppedMessage(checked: number, tracked: number): string {
+  return `stopped on request after checking ${checked} of ${tracked} order${tracked === 1 ? '' : 's'} (the rest keep their last known state)`;
 }
 
 function describe(outcome: { kind: string; message?: string }): string {

@@ -374,7 +374,3 @@ export function getCampaignForOrders(db: Db, id: string): (Campaign & { readonly
   return campaign === null ? null : { ...campaign, products: campaignProducts(db, campaign) };
 }
 
-/** How many products a campaign's rows are ordered as: its own, and each other one they name. */
-export function productCount(db: Db, campaignId: string): number {
-  return 1 + z.number().int().parse(statement(db, 'SELECT count(*) FROM campaign_products WHERE campaign_id = ?').pluck().get(campaignId));
-}

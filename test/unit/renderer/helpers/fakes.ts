@@ -95,6 +95,7 @@ export function summary(overrides: Partial<CampaignSummary> = {}): CampaignSumma
     environment: 'simulator',
     serviceUrl: 'simulator://embedded',
     products: 1,
+    productList: [{ productId: 7, name: 'Coffee $10' }],
     giftPerRow: false,
     productId: 7,
     productName: 'Coffee $10',
