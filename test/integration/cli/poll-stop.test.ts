@@ -51,11 +51,15 @@ async function statusOf(id: string, common: string[]): Promise<CampaignStatus> {
 }
 
 describe('giftbatch poll stops when asked', () => {
-  it.each(['SIGINT', 'SIGTERM'] as const)('%s during a slow round: exit 130 within about a second, no request after it, every row as it was', async (signal) => {
+  it.each([
+    ['SIGINT', 'one campaign'],
+    ['SIGTERM', 'one campaign'],
+    ['SIGINT', 'the whole environment'],
+  ] as const)('%s during a slow round of %s: exit 130 within about a second, no request after it, every row as it was', async (signal, scope) => {
     const { id, common } = await sentCampaign(5);
     await sim.setFaults(SLOW);
     const before = await slowAnswers();
-    const child = spawnCli(['poll', id, '--json', ...common], { GIFTBATCH_API_KEY: KEY });
+    const child = spawnCli(['poll', ...(scope === 'one campaign' ? [id] : []), '--json', ...common], { GIFTBATCH_API_KEY: KEY });
     const done = collect(child);
     // The round's first request (the PENDING list) is held 4 s by the service: stop it half-way.
     await until('the first poll request', async () => (await slowAnswers()) > before);
@@ -70,11 +74,11 @@ describe('giftbatch poll stops when asked', () => {
     expect(tookMs).toBeLessThan(1_500); // the old command went on for the whole round (about 20 s more)
     const asked = await slowAnswers();
     expect(asked - before).toBe(1); // only the request in flight at the stop
-    const out = json<{ rounds: number; tracked: number; error: string; stopped: string; status: CampaignStatus }>(result.stdout);
+    const out = json<{ rounds: number; tracked: number; error: string; stopped: string }>(result.stdout);
     expect(out).toMatchObject({ rounds: 1, tracked: 5, stopped: signal });
     expect(out.error).toMatch(/^stopped on request after checking 0 of 5 orders/);
     expect(result.stderr).toContain(`poll: stopped by ${signal}.`);
-    expect(out.status.counts).toMatchObject({ ordered: 5, delivered: 0 });
+    expect((await statusOf(id, common)).counts).toMatchObject({ ordered: 5, delivered: 0 });
 
     // Nothing is asked after the stop, and the next poll finds every order as the service has it.
     await new Promise((r) => setTimeout(r, 1_000));
