@@ -50,7 +50,11 @@ const UNREACHABLE_CODES = new Set([
 ]);
 
 export async function attempt<T>(http: HttpOptions, spec: RequestSpec<T>): Promise<Outcome<T>> {
-  if (!spec.tokenTaken) await http.limiter.acquire();
+  // A stop while waiting for the turn ends the wait (no token taken); attemptOnce then answers
+  // 'aborted' without sending, as for a signal aborted before the call.
+  if (!spec.tokenTaken) await http.limiter.acquire(spec.signal).catch((err: unknown) => {
+    if (!spec.signal?.aborted) throw err;
+  });
   const started = http.clock.now();
   const outcome = redactDeep(await attemptOnce(http, spec), http.apiKey);
   // A failing log callback must not turn a classified outcome into a thrown error.

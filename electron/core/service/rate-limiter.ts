@@ -41,8 +41,12 @@ export interface RateLimiterStats {
 }
 
 export interface RateLimiter {
-  /** Resolves when the caller may send one request. Callers are served first come, first served. */
-  acquire(): Promise<void>;
+  /**
+   * Resolves when the caller may send one request. Callers are served first come, first served.
+   * When `signal` aborts before the caller's turn, the wait ends at once (rejected with the signal's
+   * reason), no token is taken for it, and the callers behind it keep their order and are not held up.
+   */
+  acquire(signal?: AbortSignal): Promise<void>;
   setRate(rate: number, burst?: number): void;
   /** No request leaves for `ms` (the service's Retry-After). */
   pause(ms: number): void;
@@ -68,8 +72,10 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
   let lastStep = clock.now();
   let acquired = 0;
   let penalties = 0;
-  let waiting = 0;
-  let queue: Promise<void> = Promise.resolve();
+  // The callers waiting for their turn, first come first served; one loop (`serve`) hands out the
+  // tokens, so a caller that leaves the line (its signal aborted) is simply taken out of it.
+  const line: Waiter[] = [];
+  let serving = false;
   let lastPenalty = -Infinity;
   const penaltyWindowMs = options.penaltyWindowMs ?? 1000;
 
@@ -98,31 +104,75 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     }
   }
 
-  async function takeOne(): Promise<void> {
-    for (;;) {
-      refresh();
-      const now = clock.now();
-      if (now < pausedUntil) {
-        await clock.sleep(pausedUntil - now);
-        continue;
+  // Hands out the turns while anyone waits. Its sleep is cut short when the last waiter leaves (its
+  // signal aborted), so no timer of a long pause outlives everyone who was waiting for it.
+  let wake: AbortController | null = null;
+  /** Someone was given a turn since the last sleep. */
+  let admitted = false;
+  async function serve(): Promise<void> {
+    if (serving) return;
+    serving = true;
+    const sleep = async (ms: number): Promise<void> => {
+      // A fake clock moves time when sleep is called: let the callers just admitted take their first
+      // steps (a few promise hops, as the caller's own awaits) before it does.
+      if (admitted) for (let hop = 0; hop < ADMIT_HOPS; hop += 1) await Promise.resolve();
+      admitted = false;
+      if (line.length === 0) return;
+      wake = new AbortController();
+      await clock.sleep(ms, wake.signal);
+      wake = null;
+    };
+    try {
+      while (line.length > 0) {
+        refresh();
+        const now = clock.now();
+        if (now < pausedUntil) {
+          await sleep(pausedUntil - now);
+          continue;
+        }
+        if (tokens >= 1) {
+          tokens -= 1;
+          acquired += 1;
+          (line.shift() as Waiter).admit();
+          admitted = true;
+          continue;
+        }
+        await sleep(Math.max(1, Math.ceil(((group() - tokens) / currentRate) * 1000)));
       }
-      if (tokens >= 1) {
-        tokens -= 1;
-        acquired += 1;
-        return;
-      }
-      await clock.sleep(Math.max(1, Math.ceil(((group() - tokens) / currentRate) * 1000)));
+    } catch (err) {
+      // A clock that fails leaves no one waiting forever.
+      for (const waiter of line.splice(0)) waiter.refuse(err);
+    } finally {
+      wake = null;
+      serving = false;
     }
   }
 
   return {
-    acquire() {
-      waiting += 1;
-      const turn = queue.then(takeOne).finally(() => {
-        waiting -= 1;
+    acquire(signal) {
+      if (signal?.aborted) return Promise.reject(abortReason(signal));
+      return new Promise<void>((resolve, reject) => {
+        const onAbort = (): void => {
+          const at = line.indexOf(waiter);
+          if (at < 0) return;
+          line.splice(at, 1);
+          if (line.length === 0) wake?.abort();
+          reject(abortReason(signal as AbortSignal));
+        };
+        const waiter: Waiter = {
+          admit: () => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+          },
+          refuse: (err) => {
+            signal?.removeEventListener('abort', onAbort);
+            reject(err instanceof Error ? err : new Error(String(err)));
+          },
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        line.push(waiter);
+        void serve();
       });
-      queue = turn.catch(() => undefined);
-      return turn;
     },
     setRate(rate, newBurst) {
       refresh();
@@ -164,11 +214,24 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
         pausedUntil: pausedUntil > clock.now() ? pausedUntil : null,
         acquired,
         penalties,
-        waiting,
+        waiting: line.length,
         group: group(),
       };
     },
   };
+}
+
+/** Promise hops a just-admitted caller gets before the limiter sleeps again (see `serve`). */
+const ADMIT_HOPS = 4;
+
+interface Waiter {
+  admit(): void;
+  refuse(err: unknown): void;
+}
+
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new DOMException('The wait for a request turn was cancelled.', 'AbortError');
 }
 
 function checkRate(rate: number): number {
