@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { systemClock, type Clock } from '../../../../electron/core/clock.ts';
-import { createServiceClient, type AttemptEvent } from '../../../../electron/core/service/client.ts';
+import { createServiceClient } from '../../../../electron/core/service/client.ts';
+import type { AttemptEvent } from '../../../../electron/core/service/http.ts';
 import { createRateLimiter } from '../../../../electron/core/service/rate-limiter.ts';
 import { MARKER_KEY, json, orderRow, serve } from '../../../support/http-servers.ts';
 
