@@ -113,9 +113,9 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     if (serving) return;
     serving = true;
     const sleep = async (ms: number): Promise<void> => {
-      // A fake clock moves time when sleep is called: let the callers just admitted take their first
-      // steps (a few promise hops, as the caller's own awaits) before it does.
-      if (admitted) for (let hop = 0; hop < ADMIT_HOPS; hop += 1) await Promise.resolve();
+      // The callers just admitted run first (every pending promise step goes before a macrotask), so
+      // each starts its request at the time it was admitted, also under a clock that moves on sleep.
+      if (admitted) await new Promise<void>((resolve) => setImmediate(resolve));
       admitted = false;
       if (line.length === 0) return;
       wake = new AbortController();
@@ -220,9 +220,6 @@ export function createRateLimiter(options: RateLimiterOptions): RateLimiter {
     },
   };
 }
-
-/** Promise hops a just-admitted caller gets before the limiter sleeps again (see `serve`). */
-const ADMIT_HOPS = 4;
 
 interface Waiter {
   admit(): void;
