@@ -4,7 +4,7 @@
 // whole. Nothing here throws on bad input except the row limit: a record that cannot be read as it
 // stands is kept with its problem and its line.
 import { trimmedWidth } from './delimiter.ts';
-import { applyMappingOverride, detectMapping, type ColumnMapping, type MappingOverride } from './headers.ts';
+import { applyMappingOverride, detectMapping, missingColumns, type ColumnMapping, type MappingOverride } from './headers.ts';
 import { cellTooLong, CSV_LIMITS, rowLimitError } from './limits.ts';
 
 const MAX_ROWS = CSV_LIMITS.rows;
@@ -103,11 +103,9 @@ export function createTableReader<C>(options: TableReaderOptions<C> = {}): Table
     for (const { field, index: column } of applied.invalid) {
       problems.push({ line: headerLine, message: `Column ${column + 1}, chosen for ${field}, does not exist: the header (line ${headerLine}) has ${width} columns.` });
     }
-    if (mapping.email === undefined) {
-      problems.push({ line: headerLine, message: `The header (line ${headerLine}) has no column recognised as the e-mail address: ${CHOOSE_IN_MAPPING_STEP}` });
-    }
-    if (mapping.name === undefined && mapping.firstName === undefined && mapping.lastName === undefined) {
-      problems.push({ line: headerLine, message: `The header (line ${headerLine}) has no column recognised as the recipient name: ${CHOOSE_IN_MAPPING_STEP}` });
+    for (const column of missingColumns(mapping)) {
+      const what = column === 'email' ? 'the e-mail address' : 'the recipient name';
+      problems.push({ line: headerLine, message: `The header (line ${headerLine}) has no column recognised as ${what}: ${CHOOSE_IN_MAPPING_STEP}` });
     }
     ({ name: nameAt, firstName: firstAt, lastName: lastAt, email: emailAt, amount: amountAt, message: messageAt, product: productAt } = mapping);
   };
