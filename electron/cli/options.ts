@@ -8,7 +8,7 @@ import { ENVIRONMENTS, isEnvironment, type Environment } from '../../shared/doma
 import type { CallInput, CallName, CallOutput } from '../../shared/contract.ts';
 import { createAppService, type AppService, type AppServiceOptions } from '../core/app/service.ts';
 import { openEngine } from '../core/engine.ts';
-import { defaultDataDir } from '../core/paths.ts';
+import { checkDataFolder, DataFolderError, defaultDataDir } from '../core/paths.ts';
 import { UsageError } from './exit-codes.ts';
 
 type Options = NonNullable<ParseArgsConfig['options']>;
@@ -78,6 +78,8 @@ export interface Common {
   env: Environment;
   baseUrl: string | undefined;
   dataDir: string;
+  /** The data folder was given with --data-dir (else it is the app's own, or GIFTBATCH_DATA_DIR). */
+  dataDirNamed?: boolean;
   json: boolean;
 }
 
@@ -86,17 +88,34 @@ export function commonOf(values: { env?: string; 'base-url'?: string; 'data-dir'
   if (!isEnvironment(env)) {
     throw new UsageError(`--env must be one of ${ENVIRONMENTS.join(', ')} (got "${env}").`);
   }
+  const named = Boolean(values['data-dir']);
   const dataDir = values['data-dir'] ? resolve(values['data-dir']) : defaultDataDir();
-  // A file named as the data folder (a recipients file put after --data-dir): said here, not as mkdir's EEXIST.
-  if (statSync(dataDir, { throwIfNoEntry: false })?.isDirectory() === false) {
-    throw new UsageError(`--data-dir ${dataDir} is a file, not a folder: name the folder that keeps the campaigns (or leave --data-dir out for the app's).`);
+  // A file named as the data folder (a recipients file put after --data-dir): said here, before any work.
+  try {
+    checkDataFolder(dataDir);
+  } catch (error) {
+    throw asUsage(error, dataDir, named);
   }
   return {
     env,
     baseUrl: values['base-url'],
     dataDir,
+    dataDirNamed: named,
     json: values.json ?? false,
   };
+}
+
+/**
+ * A DataFolderError as a usage error (exit 2), naming the folder as the person gave it: --data-dir,
+ * or the app's own folder; any other error as it is.
+ */
+function asUsage(error: unknown, dataDir: string, named: boolean): unknown {
+  if (!(error instanceof DataFolderError)) return error;
+  return new UsageError(
+    named
+      ? `--data-dir ${dataDir} ${error.problem}: name the folder that keeps the campaigns (or leave --data-dir out for the app's).`
+      : `The data folder ${dataDir} ${error.problem}: name the folder that keeps the campaigns with --data-dir (or GIFTBATCH_DATA_DIR).`,
+  );
 }
 
 /** Refuses an --out FILE that cannot be written, before any work: its folder is missing, or it names a folder. */
@@ -150,7 +169,10 @@ export interface ServiceChoices {
  */
 export async function withService<T>(common: Common, choices: ServiceChoices, fn: (cli: Cli) => Promise<T>): Promise<T> {
   const connection = { ...(common.baseUrl ? { baseUrl: common.baseUrl } : {}), ...(choices.rate ? { rate: choices.rate } : {}) };
-  const engine = await openEngine({ dataDir: common.dataDir, connection });
+  // A data folder that cannot be created (under /proc, in a read-only folder) ends here, at once.
+  const engine = await openEngine({ dataDir: common.dataDir, connection }).catch((error: unknown) => {
+    throw asUsage(error, common.dataDir, common.dataDirNamed ?? true);
+  });
   const service = createAppService({
     engine,
     shell: 'cli',

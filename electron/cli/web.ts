@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAppService } from '../core/app/index.ts';
 import { openEngine } from '../core/engine.ts';
-import { defaultDataDir } from '../core/paths.ts';
+import { DataFolderError, defaultDataDir } from '../core/paths.ts';
 import { parseWebArgs, WEB_USAGE, WebArgsError } from './web/args.ts';
 import { buildRenderer, rendererIsFresh } from './web/renderer-build.ts';
 import { newToken } from './web/security.ts';
@@ -41,7 +41,15 @@ async function main(argv: string[]): Promise<number> {
   }
 
   const dataDir = args.dataDir ?? defaultDataDir();
-  const engine = await openEngine({ dataDir });
+  let engine;
+  try {
+    engine = await openEngine({ dataDir });
+  } catch (error) {
+    // A data folder that cannot be created (under /proc, in a read-only folder): said, exit 2.
+    if (!(error instanceof DataFolderError)) throw error;
+    say(`${error.message} Name the folder that keeps the campaigns with --data-dir${args.dataDir ? '' : ' (or GIFTBATCH_DATA_DIR)'}.`);
+    return 2;
+  }
   const service = createAppService({ engine, shell: 'browser', log: (level, message) => say(`${level}: ${message}`) });
   const token = newToken();
   const server = await startWebServer({ service, rendererDir, token, port: args.port, log: say });

@@ -2,7 +2,6 @@
 // environment, the catalog, the pre-flight and the one gate every send passes (checkedSend). Every
 // shell (the desktop app, the browser shell, the giftbatch command) reaches it only through the
 // contract's handlers in core/app.
-import { mkdirSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { formatMoney, totalsByCurrency, type Money } from '../../shared/domain/money.ts';
@@ -18,7 +17,7 @@ import { processAlive, requestSendStop, sendLeaseLive, type HeldLease as HeldSen
 import { requeueFailedRows } from './db/repos/recipient-edits.ts';
 import { campaignCountry, campaignProducts, discardUnfinishedImports, getCampaign, listCampaigns, pauseInterrupted, setAccountFingerprint, type Campaign, type ProductSnapshot } from './db/repos/campaigns.ts';
 import { countByState, faceValueTotals, learnedCurrency, newestTrackedOrderAt, repeatRecipientLines, repeatsInCampaign, toSendByProduct } from './db/repos/recipients.ts';
-import { DATABASE_FILE } from './paths.ts';
+import { DATABASE_FILE, openDataFolder } from './paths.ts';
 import { openSecretStore, type SecretStore } from './secrets/secret-store.ts';
 import type { Availability, Product } from './service/index.ts';
 import { NO_CURRENCY, parseProduct } from './service/schemas.ts';
@@ -201,7 +200,7 @@ export interface Engine {
 export async function openEngine(options: EngineOptions): Promise<Engine> {
   const clock = options.clock ?? systemClock;
   // Private: it holds every recipient's name and address, and what was ordered for them.
-  mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  openDataFolder(options.dataDir);
   const db = openDatabase(join(options.dataDir, DATABASE_FILE));
   const secrets = options.secrets ?? (await openSecretStore());
   const connections = createConnections({
