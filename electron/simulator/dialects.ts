@@ -13,12 +13,13 @@ export const DEFAULT_DIALECT: Readonly<Dialect> = {
   availabilityBody: 'default',
   retryAfter: true,
   listLagMs: 0,
+  listOrder: 'oldest-first',
 };
 
 export type DialectName =
   | 'ours' | 'no-currency' | 'currency-renamed' | 'item-custom-amount' | 'data-envelope' | 'items-envelope'
   | 'bare-list' | 'text-errors' | 'flat-errors' | 'status-word-availability' | 'quantity-availability'
-  | 'no-retry-after' | 'list-lag' | 'spec-minimal';
+  | 'no-retry-after' | 'list-lag' | 'newest-first' | 'spec-minimal';
 
 export const DIALECTS: Readonly<Record<DialectName, Partial<Dialect>>> = {
   ours: {},
@@ -35,6 +36,7 @@ export const DIALECTS: Readonly<Record<DialectName, Partial<Dialect>>> = {
   'quantity-availability': { availabilityBody: 'quantity' },
   'no-retry-after': { retryAfter: false },
   'list-lag': { listLagMs: 3000 },
+  'newest-first': { listOrder: 'newest-first' },
   // Every answer unlike our guess except where custom_amount goes: that one silently changes what
   // is charged, so it is opted into on its own (item-custom-amount), never hidden in a bundle.
   'spec-minimal': {
@@ -44,6 +46,7 @@ export const DIALECTS: Readonly<Record<DialectName, Partial<Dialect>>> = {
     availabilityBody: 'status-word',
     retryAfter: false,
     listLagMs: 2000,
+    listOrder: 'newest-first',
   },
 };
 
@@ -82,6 +85,7 @@ export function resolveDialect(partial: Partial<Dialect> = {}): Readonly<Dialect
   oneOf('listEnvelope', d.listEnvelope, ['products-orders', 'data', 'items', 'bare']);
   oneOf('errorBody', d.errorBody, ['nested', 'flat', 'text']);
   oneOf('availabilityBody', d.availabilityBody, ['default', 'status-word', 'quantity']);
+  oneOf('listOrder', d.listOrder, ['oldest-first', 'newest-first']);
   if (typeof d.retryAfter !== 'boolean') throw new SimulatorError(`dialect retryAfter must be true or false, got ${String(d.retryAfter)}`);
   if (typeof d.listLagMs !== 'number' || !Number.isFinite(d.listLagMs) || d.listLagMs < 0) {
     throw new SimulatorError(`dialect listLagMs must be a non-negative number, got ${String(d.listLagMs)}`);

@@ -142,6 +142,7 @@ function listOrders(ctx: V1Context): Reply {
     size,
     // A lagging list index: orders younger than the lag are not in it yet, under any filter.
     ...(lag > 0 ? { listedBy: ctx.now - lag } : {}),
+    ...(ctx.dialect.listOrder === 'newest-first' ? { newestFirst: true } : {}),
     ...(itemStatus ? { itemStatus } : {}),
     ...(ref !== null ? { externalReferenceId: ref } : {}),
     ...dateParam(q, 'created_from', 'createdFrom'),

@@ -77,6 +77,8 @@ export interface OrderFilter {
   createdTo?: number;
   /** Only orders created at or before this time (a list that lags behind the order store). */
   listedBy?: number;
+  /** The newest order first (the default is the order of creation). */
+  newestFirst?: boolean;
   page: number;
   size: number;
 }
@@ -287,7 +289,8 @@ export class Store {
     const rows: OrderRecord[] = [];
     let totalSize = 0;
     let resultSize = 0;
-    for (const order of candidates) {
+    for (let i = 0; i < candidates.length; i++) {
+      const order = candidates[f.newestFirst ? candidates.length - 1 - i : i]!;
       if (f.createdFrom !== undefined && order.createdAt < f.createdFrom) continue;
       if (f.createdTo !== undefined && order.createdAt > f.createdTo) continue;
       if (f.listedBy !== undefined && order.createdAt > f.listedBy) continue;

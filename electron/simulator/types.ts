@@ -58,6 +58,8 @@ export interface Dialect {
   retryAfter: boolean;
   /** A new order is missing from GET /v1/orders lists until this long after its creation (injected clock). */
   listLagMs: number;
+  /** GET /v1/orders: 'oldest-first' (by order id, as created) or 'newest-first'. */
+  listOrder: 'oldest-first' | 'newest-first';
 }
 
 export interface SimulatorOptions {

@@ -3,6 +3,9 @@
 // `ordered` rows through the repos' own transitions; 100 of them are then forced to COMPLETED with
 // the control API, and one pollRound (engine.poll) runs. Requests are counted by the simulator's
 // audit, by route: list pages (GET /v1/orders) plus single fetches (GET /v1/orders/:id).
+// Then a wave: 5,000 more delivered at once, and a second round (poll_wave_requests) beside what
+// fetching each of them one by one costs (poll_wave_requests_one_by_one: the PENDING pages plus one
+// GET per delivered order, the rule before the COMPLETED list was read).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -23,6 +26,7 @@ import { fetchAudit, requestCount } from '../simulator-audit.ts';
 
 const ORDERS = 10_000;
 const CHANGED = 100;
+const WAVE = 5_000;
 const PAGE = 500;
 
 /** Plain keep-alive POSTs, many at once: setting up 10,000 orders is not what is measured. */
@@ -105,11 +109,13 @@ scenario(async () => {
       }
     })();
     // 100 orders spread over the list change state at the service.
+    const deliver = (orderIds: (number | undefined)[]) =>
+      inParallel(orderIds, 16, async (orderId) => {
+        const reply = await http.post('/__control/force-status', JSON.stringify({ key: SIMULATOR_LOCAL_KEY, orderId, itemStatus: 'COMPLETED' }));
+        if (reply.status !== 200) throw new Error(`force-status answered ${reply.status}: ${reply.text}`);
+      });
     const changed = ready.filter((_, i) => i % (ORDERS / CHANGED) === 0).map((r) => orders.get(r.id)?.id);
-    for (const orderId of changed) {
-      const reply = await http.post('/__control/force-status', JSON.stringify({ key: SIMULATOR_LOCAL_KEY, orderId, itemStatus: 'COMPLETED' }));
-      if (reply.status !== 200) throw new Error(`force-status answered ${reply.status}: ${reply.text}`);
-    }
+    await deliver(changed);
     log(`poll: ${ORDERS} pending orders set up in ${((performance.now() - setupStarted) / 1000).toFixed(1)} s, ${changed.length} forced to COMPLETED`);
 
     const before = await fetchAudit(sim.url);
@@ -122,7 +128,30 @@ scenario(async () => {
     const singles = diff('GET /v1/orders/:id');
     log(`poll: one round made ${pages} list requests + ${singles} order fetches (${round.requests} by its own count), settled ${round.settled}, in ${roundMs.toFixed(0)} ms`);
     if (round.settled !== CHANGED) throw new Error(`the round settled ${round.settled} rows, expected ${CHANGED}`);
+
+    // The wave: 5,000 of the rows still ordered are delivered between two rounds.
+    const stillPending = ready.filter((_, i) => i % (ORDERS / CHANGED) !== 0);
+    await deliver(stillPending.slice(0, WAVE).map((r) => orders.get(r.id)?.id));
+    const beforeWave = await fetchAudit(sim.url);
+    const w0 = performance.now();
+    const wave = await engine.poll(connection, campaign.id);
+    const waveMs = performance.now() - w0;
+    const afterWave = await fetchAudit(sim.url);
+    const waveDiff = (route: string) => requestCount(afterWave, SIMULATOR_LOCAL_KEY, route) - requestCount(beforeWave, SIMULATOR_LOCAL_KEY, route);
+    const waveRequests = waveDiff('GET /v1/orders') + waveDiff('GET /v1/orders/:id');
+    const pendingPages = Math.floor((stillPending.length - WAVE) / PAGE) + 1;
+    log(`poll: after a wave of ${WAVE} deliveries, one round made ${waveDiff('GET /v1/orders')} list requests + ${waveDiff('GET /v1/orders/:id')} order fetches, settled ${wave.settled}, in ${waveMs.toFixed(0)} ms`);
+    if (wave.settled !== WAVE) throw new Error(`the wave round settled ${wave.settled} rows, expected ${WAVE}`);
+    const waveFigures = {
+      poll_wave_delivered: WAVE,
+      poll_wave_requests: waveRequests,
+      poll_wave_requests_one_by_one: pendingPages + WAVE,
+      // The PENDING pages, the COMPLETED pages that hold the wave, and one more at most.
+      poll_wave_requests_target: pendingPages + Math.ceil(WAVE / PAGE) + 1,
+      poll_wave_round_ms: waveMs,
+    };
     emit({
+      ...waveFigures,
       poll_requests_per_round: pages + singles,
       poll_requests_naive: round.tracked,
       poll_requests_target: Math.ceil(ORDERS / PAGE) + CHANGED,

@@ -21,8 +21,8 @@ describe('dialect presets', () => {
     const minimal = { ...DEFAULT_DIALECT, ...DIALECTS['spec-minimal'] };
     const differing = (Object.keys(DEFAULT_DIALECT) as (keyof typeof DEFAULT_DIALECT)[])
       .filter((k) => minimal[k] !== DEFAULT_DIALECT[k]);
-    expect(differing.sort()).toEqual(['availabilityBody', 'errorBody', 'listEnvelope', 'listLagMs', 'productCurrencyField', 'retryAfter']);
-    expect(DIALECTS['spec-minimal']).toMatchObject({ productCurrencyField: null, listEnvelope: 'bare', errorBody: 'text', listLagMs: 2000 });
+    expect(differing.sort()).toEqual(['availabilityBody', 'errorBody', 'listEnvelope', 'listLagMs', 'listOrder', 'productCurrencyField', 'retryAfter']);
+    expect(DIALECTS['spec-minimal']).toMatchObject({ productCurrencyField: null, listEnvelope: 'bare', errorBody: 'text', listLagMs: 2000, listOrder: 'newest-first' });
   });
 
   it('every preset is a valid dialect', () => {

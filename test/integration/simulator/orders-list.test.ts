@@ -46,6 +46,19 @@ describe('simulator GET /v1/orders', () => {
     expect((await list('k', 'page=5&element_size=3')).orders).toEqual([]);
   });
 
+  it('the newest-first dialect pages from the newest order down, under a status filter too', async () => {
+    const clock = manualClock();
+    h = await startSimulator({ now: clock.now, itemDelayMs: 1000, dialect: { listOrder: 'newest-first' } });
+    for (let i = 0; i < 5; i++) await h.order('k', { external_reference_id: `r${i}` });
+    await h.order('k', { ...item('k', 'us-out-of-stock'), external_reference_id: 'stuck' });
+    clock.advance(1000);
+    const refs = async (query: string) => (await list('k', query)).orders.map((o) => o.external_reference_id);
+    expect(await refs('page=0&element_size=4')).toEqual(['stuck', 'r4', 'r3', 'r2']);
+    expect(await refs('page=1&element_size=4')).toEqual(['r1', 'r0']);
+    expect(await refs('page=0&element_size=3&order_item_status=COMPLETED')).toEqual(['r4', 'r3', 'r2']);
+    expect((await list('k', 'page=1&element_size=3&order_item_status=COMPLETED')).page).toMatchObject({ total_size: 6, result_size: 5 });
+  });
+
   it('filters by external_reference_id (with total_size counting only that key)', async () => {
     h = await startSimulator();
     await h.order('k', { external_reference_id: 'a' });
