@@ -2,6 +2,7 @@
 import { classifyError } from '../core/app/errors.ts';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../core/db/open.ts';
 import { EXIT, UsageError, exitCodeFor } from './exit-codes.ts';
+import { shellWord } from './shell-word.ts';
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -65,11 +66,6 @@ function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((name) => name.length));
   const lines = Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
   return ['Usage: giftbatch <command> [options]', '', 'Commands:', ...lines, '', 'Run `giftbatch <command> --help` for its options.'].join('\n');
-}
-
-/** An argument as a shell reads it back: quoted when it holds anything but plain characters. */
-function shellWord(arg: string): string {
-  return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${arg.replaceAll("'", `'\\''`)}'`;
 }
 
 async function main(argv: string[]): Promise<number> {

@@ -43,9 +43,16 @@ export interface Parsed<V> {
  * common options, or OFFLINE_HELP for a command that uses none of the service ones). Every command
  * takes at most one argument (a file or a campaign id): a second one is refused, not ignored (a
  * script's `send *.csv` would otherwise send only the first file, and an unquoted path with a space
- * would be read as its first word).
+ * would be read as its first word). A command that takes none (template, products) passes `noArgument`:
+ * what to say of the first argument given, naming the option it belongs to.
  */
-export function parseCommand<O extends Options>(argv: string[], options: O, help: string, commonHelp: string = COMMON_HELP): { values: ParsedValues & { [K in keyof (typeof COMMON_OPTIONS & O)]?: (typeof COMMON_OPTIONS & O)[K] extends { type: 'boolean' } ? boolean : string }; positionals: string[] } | null {
+export function parseCommand<O extends Options>(
+  argv: string[],
+  options: O,
+  help: string,
+  commonHelp: string = COMMON_HELP,
+  noArgument?: (given: string) => string,
+): { values: ParsedValues & { [K in keyof (typeof COMMON_OPTIONS & O)]?: (typeof COMMON_OPTIONS & O)[K] extends { type: 'boolean' } ? boolean : string }; positionals: string[] } | null {
   const config = {
     args: argv,
     options: { ...COMMON_OPTIONS, ...options } as typeof COMMON_OPTIONS & O,
@@ -65,6 +72,7 @@ export function parseCommand<O extends Options>(argv: string[], options: O, help
     return null;
   }
   const [first, ...extra] = parsed.positionals;
+  if (noArgument && first !== undefined) throw new UsageError(`${noArgument(first)}\n\n${help}`);
   if (extra.length > 0) {
     throw new UsageError(
       `${extra.map((arg) => JSON.stringify(arg)).join(' ')} ${extra.length === 1 ? 'is one argument' : 'are arguments'} too many after ${JSON.stringify(first)}: ` +

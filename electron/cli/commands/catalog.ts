@@ -10,7 +10,7 @@ import { isCurrencyCode } from '../../../shared/domain/money.ts';
 import { DefaultAmountError, unmappedMessage } from '../../core/app/handlers-campaigns.ts';
 import { SheetChoiceNeeded } from '../../core/workbook/index.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
-import { commonOf, out, parseCommand, positiveInt, printJson, say, withService } from '../options.ts';
+import { COMMON_HELP, commonOf, out, parseCommand, positiveInt, printJson, say, withService } from '../options.ts';
 
 export function productJson(p: ProductDto) {
   const price = p.price.kind === 'fixed' ? { amount: p.price.amount.amount } : { min_amount: p.price.min.amount, max_amount: p.price.max.amount };
@@ -77,8 +77,14 @@ function countryProblem(text: string): string {
   return `--country takes a two-letter country code${named ? `: ${named.code} for ${named.name}` : ''} (got "${text}").`;
 }
 
+/** `products US`: the country goes after --country (was ignored, or "--country ... is required"). */
+function noProductsArgument(given: string): string {
+  const code = given.trim().toUpperCase();
+  return `products takes no argument; name the country with --country ${isCountryCode(code) ? code : 'CC'} (got "${given}").`;
+}
+
 export async function productsCommand(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, { country: { type: 'string' }, currency: { type: 'string' } }, PRODUCTS_HELP);
+  const parsed = parseCommand(argv, { country: { type: 'string' }, currency: { type: 'string' } }, PRODUCTS_HELP, COMMON_HELP, noProductsArgument);
   if (!parsed) return EXIT.ok;
   const common = commonOf(parsed.values);
   const country = countryOption(parsed.values.country);
@@ -225,8 +231,8 @@ export async function validateCommand(argv: string[]): Promise<number> {
     ];
     const warnings = preview.rows.flatMap((r) => r.warnings.map((w) => ({ line: r.line, field: w.field, message: w.message })));
     // A header and no row under it, or no column for the e-mail address or the name: send refuses the
-    // file whole (exit 2), so validate exits the same, in send's words. --json still prints its
-    // document (every key) for the scripts that read it.
+    // file whole (exit 2), so validate exits the same, with the same facts in its own words (it never
+    // creates anything). --json still prints its document (every key) for the scripts that read it.
     const noRows = totals.rows === 0;
     const missing = missingColumns(preview.mapping as ColumnMapping);
     const refused = noRows || missing.length > 0;
@@ -260,7 +266,7 @@ export async function validateCommand(argv: string[]): Promise<number> {
       const problems = preview.problems.map((p) => `\n${fileProblemText(p.message)}`).join('');
       throw new UsageError(`"${basename(path ?? '')}" has no recipient rows: add one row per recipient under the header.${problems}`);
     }
-    if (missing.length > 0) throw new UsageError(unmappedMessage(basename(path ?? ''), missing));
+    if (missing.length > 0) throw new UsageError(unmappedMessage(basename(path ?? ''), missing, 'check'));
     return errors.length > 0 ? EXIT.rowsFailed : EXIT.ok;
   });
 }

@@ -6,17 +6,23 @@ import { writeFileAtomically } from '../../core/campaigns/report.ts';
 import { isTemplateFormat, TEMPLATE_COLUMNS, TEMPLATE_FORMATS, templateFile } from '../../core/workbook/template.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
 import { checkOutFile, commonOf, OFFLINE_HELP, out, parseCommand, printJson } from '../options.ts';
+import { shellWord } from '../shell-word.ts';
 
 const TEMPLATE_HELP = `Usage: giftbatch template --out FILE.xlsx|FILE.csv [--json]
 Writes an empty recipient list with the columns Giftbatch reads
 (${TEMPLATE_COLUMNS.map((c) => c.header).join(', ')}), a note over each column, as a workbook or a CSV
 file by the extension of FILE. An existing FILE is replaced. Needs no service and no data folder.`;
 
+/** `template list.xlsx`: the file goes after --out (a name without .xlsx or .csv gets .xlsx in the advice). */
+function noFileName(given: string): string {
+  const file = isTemplateFormat(extname(given).slice(1).toLowerCase()) ? given : `${given}.xlsx`;
+  return `template takes no file name; write it with --out ${shellWord(file)}`;
+}
+
 export async function templateCommand(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, { out: { type: 'string' } }, TEMPLATE_HELP, OFFLINE_HELP);
+  const parsed = parseCommand(argv, { out: { type: 'string' } }, TEMPLATE_HELP, OFFLINE_HELP, noFileName);
   if (!parsed) return EXIT.ok;
   const common = commonOf(parsed.values);
-  if (parsed.positionals.length > 0) throw new UsageError(`template takes no arguments (got "${parsed.positionals.join(' ')}"); name the file with --out.\n\n${TEMPLATE_HELP}`);
   if (!parsed.values.out) throw new UsageError(`--out FILE.xlsx or FILE.csv is required.\n\n${TEMPLATE_HELP}`);
   const file = resolve(parsed.values.out);
   const format = extname(file).slice(1).toLowerCase();

@@ -76,12 +76,17 @@ function reportFileName(name: string, now: number): string {
   return `giftbatch-${slug}-report-${new Date(now).toISOString().slice(0, 10)}.csv`;
 }
 
-/** A list refused whole for a column it lacks (missingColumns), in words any caller can act on. */
-export function unmappedMessage(fileName: string, missing: readonly RequiredColumn[]): string {
+/**
+ * A list refused whole for a column it lacks (missingColumns), in words any caller can act on. The
+ * situation: a create refused ('create': nothing was created), or a check that creates nothing
+ * anyway ('check': the CLI's validate).
+ */
+export function unmappedMessage(fileName: string, missing: readonly RequiredColumn[], situation: 'create' | 'check'): string {
   const what = missing.map((column) => (column === 'email' ? 'the e-mail address' : "the recipient's name")).join(' or for ');
   const headers = missing.map((column) => (column === 'email' ? '"Email"' : '"Name" (or "First name" and "Last name")')).join(' and ');
   const them = missing.length === 1 ? 'that column' : 'those columns';
-  return `"${fileName}" has no column for ${what}, so no row can be sent: nothing was created. Name ${them} ${headers} in the file's header row, or choose ${missing.length === 1 ? 'it' : 'them'} when you import the list in the app.`;
+  const consequence = situation === 'create' ? 'so no row can be sent: nothing was created' : 'so no row of it can be sent';
+  return `"${fileName}" has no column for ${what}, ${consequence}. Name ${them} ${headers} in the file's header row, or choose ${missing.length === 1 ? 'it' : 'them'} when you import the list in the app.`;
 }
 
 /** How many saved creates' ids are kept, so that a stop arriving just after the answer says 'saved'. */
@@ -139,7 +144,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
     if (answer.kind === 'empty') {
       throw new AppError('invalid-input', `"${input.fileName}" has no recipient rows${answer.problem ? ` (${answer.problem})` : ''}. Nothing was created.`);
     }
-    if (answer.kind === 'unmapped') throw new AppError('invalid-input', unmappedMessage(input.fileName, answer.missing));
+    if (answer.kind === 'unmapped') throw new AppError('invalid-input', unmappedMessage(input.fileName, answer.missing, 'create'));
     ctx.progress.notify(answer.campaignId);
     return { ...ctx.summary(answer.campaignId), product: productDto(product) };
   };

@@ -30,6 +30,9 @@ describe('the giftbatch CLI on bad input', () => {
       [['products', '--env', 'staging', ...base], /--env must be one of simulator, sandbox, production/],
       [['products', ...base], /--country takes a two-letter country code/],
       [['products', '--country', 'US', '--colour', 'red', ...base], /Unknown option '--colour'/],
+      // products takes no positional argument: said, not ignored (was: ignored, or "--country ... is required").
+      [['products', 'us', ...base], /^giftbatch: products takes no argument; name the country with --country US \(got "us"\)\.\n\nUsage: giftbatch products /],
+      [['products', '--country', 'US', 'books', 'toys', ...base], /^giftbatch: products takes no argument; name the country with --country CC \(got "books"\)\./],
       // Node's advice on positionals starting with '-' is not said of an unknown option.
       [['retry', 'c_nosuchthing', '--cancelled', ...base], /^giftbatch: Unknown option '--cancelled'\.\n\nUsage: giftbatch retry /],
       // validate's and send's --country is checked as products checks it (was the contract's raw pattern error).

@@ -76,7 +76,7 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     expect(resumeEnded.stderr).not.toContain('Continue with');
   }, 120_000);
 
-  it('validate, no e-mail or name column: refuses the file whole as send does (exit 2, the same words); --json still prints its document', async () => {
+  it('validate, no e-mail or name column: refuses the file whole as send does (exit 2, the same facts; validate does not say "nothing was created"); --json still prints its document', async () => {
     const file = join(dir, 'no-columns.csv');
     writeFileSync(file, 'Who,Mail address\nAnn Lee,ann@example.com\n');
     const common = ['--product', product, '--base-url', sim.url, '--data-dir', join(dir, 'no-columns')];
@@ -85,13 +85,12 @@ describe('the CLI names its own commands and flags, not the window’s controls'
       runCli(['validate', file, '--json', ...common], env),
       runCli(['send', file, '--yes', ...common], env),
     ]);
-    const refusal =
-      'giftbatch: "no-columns.csv" has no column for the e-mail address or for the recipient\'s name, so no row can be sent: nothing was created. ' +
-      'Name those columns "Email" and "Name" (or "First name" and "Last name") in the file\'s header row, or choose them when you import the list in the app.\n';
-    for (const result of [send, text, asJson]) {
-      expect(result.code).toBe(EXIT.usage);
-      expect(result.stderr).toBe(refusal);
-    }
+    const advice = 'Name those columns "Email" and "Name" (or "First name" and "Last name") in the file\'s header row, or choose them when you import the list in the app.\n';
+    const what = 'giftbatch: "no-columns.csv" has no column for the e-mail address or for the recipient\'s name';
+    for (const result of [send, text, asJson]) expect(result.code).toBe(EXIT.usage);
+    expect(send.stderr).toBe(`${what}, so no row can be sent: nothing was created. ${advice}`);
+    // validate creates nothing, ever: it says the facts without "nothing was created".
+    for (const result of [text, asJson]) expect(result.stderr).toBe(`${what}, so no row of it can be sent. ${advice}`);
     expect(text.stdout).toBe('');
     // --json keeps its document, every key, for the scripts that read it; its file errors name the header to give.
     const email = 'The header (line 1) has no column recognised as the e-mail address: give its column the header "Email".';
@@ -113,7 +112,7 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     expect(result.code).toBe(EXIT.usage);
     expect(result.stdout).toBe('');
     expect(result.stderr).toBe(
-      'giftbatch: "no-name.csv" has no column for the recipient\'s name, so no row can be sent: nothing was created. ' +
+      'giftbatch: "no-name.csv" has no column for the recipient\'s name, so no row of it can be sent. ' +
         'Name that column "Name" (or "First name" and "Last name") in the file\'s header row, or choose it when you import the list in the app.\n',
     );
   }, 60_000);

@@ -43,7 +43,10 @@ describe('giftbatch template', () => {
       [['template'], /--out FILE\.xlsx or FILE\.csv is required/],
       [['template', '--out', join(dir, 'list.ods')], /--out must end in \.xlsx or \.csv \(got ".*list\.ods"\)/],
       [['template', '--out', join(dir, 'list')], /--out must end in \.xlsx or \.csv/],
-      [['template', 'list.csv'], /template takes no arguments/],
+      // template takes no positional argument at all: the file goes after --out (a second one was "one argument too many").
+      [['template', 'list.csv'], /^giftbatch: template takes no file name; write it with --out list\.csv\n\nUsage: giftbatch template /],
+      [['template', 'a', 'b'], /^giftbatch: template takes no file name; write it with --out a\.xlsx\n\nUsage: giftbatch template /],
+      [['template', 'my list.xlsx', '--out', join(dir, 'a.csv')], /^giftbatch: template takes no file name; write it with --out 'my list\.xlsx'\n/],
       [['template', '--out', join(dir, 'no-such-folder', 'list.csv')], /Cannot write .*list\.csv: its folder does not exist/],
       [['template', '--out', join(dir, 'a.csv'), '--colour', 'red'], /Unknown option '--colour'/],
       [['template', '--out', folder], /^giftbatch: Cannot write .*list\.xlsx: it is a folder; name the file to write in it\.\n$/],
