@@ -89,27 +89,21 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
   result.requests += delivered.requests;
   if (opts.signal?.aborted) return stopped();
 
-  let sinceTurn = 0;
-  for (const row of rows) {
-    if (opts.signal?.aborted) return stopped();
-    if (++sinceTurn >= ROWS_PER_TURN) {
-      sinceTurn = 0;
-      await new Promise((resolve) => setImmediate(resolve));
-      if (opts.signal?.aborted) return stopped();
-    }
-    let order = pending.get(row.orderId) ?? delivered.found.get(row.orderId);
-    if (!order) {
-      // It left the PENDING list and was not seen delivered: cancelled, delivered after the list
-      // was read, or something the spec does not show.
-      const fetched = await client.getOrder(row.orderId, opts);
-      result.requests += 1;
-      if (fetched.kind !== 'ok') {
-        if (opts.signal?.aborted) return stopped();
-        result.error = `${fetched.endpoint}: ${describe(fetched)}`;
-        continue;
-      }
-      order = fetched.value;
-    }
+  // Rows whose answer is already in hand are written in one transaction per run (one commit instead
+  // of one per row: a wave of deliveries no longer holds the thread for a sync to disk per row),
+  // and a run is written before every await, so a stop never finds one half-applied.
+  const known: [TrackedOrder, Order][] = [];
+  const apply = (): void => {
+    if (known.length === 0) return;
+    const changedRows: TrackedOrder[] = [];
+    db.transaction(() => {
+      for (const [row, order] of known) if (applyPolled(row, order)) changedRows.push(row);
+    })();
+    known.length = 0;
+    for (const row of changedRows) opts.onChanged?.(row.campaignId, row.id);
+  };
+  /** Records what the service said of one row; whether the row changed (its state, statuses, expiry or findings). */
+  const applyPolled = (row: TrackedOrder, order: Order): boolean => {
     checked += 1;
     const flagged = checkPolled(db, campaigns.get(row.campaignId), row, order, clock.now());
     const state = rowStateForOrder(order.status, order.item.status);
@@ -127,11 +121,42 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
         clock.now(),
       );
     }
-    if (changed || flagged) opts.onChanged?.(row.campaignId, row.id);
     if (isSettled(state)) result.settled += 1;
     // The expiry the row keeps: the one just read, else the one it had (an unreadable one is not stored).
     else if (isAcceptanceExpired({ state, acceptanceExpiry: expiry === null || Number.isNaN(expiry) ? row.acceptanceExpiry : expiry }, clock.now())) result.expired += 1;
+    return changed || flagged;
+  };
+
+  let sinceTurn = 0;
+  for (const row of rows) {
+    if (opts.signal?.aborted) {
+      apply();
+      return stopped();
+    }
+    if (++sinceTurn >= ROWS_PER_TURN) {
+      sinceTurn = 0;
+      apply();
+      await new Promise((resolve) => setImmediate(resolve));
+      if (opts.signal?.aborted) return stopped();
+    }
+    const order = pending.get(row.orderId) ?? delivered.found.get(row.orderId);
+    if (order) {
+      known.push([row, order]);
+      continue;
+    }
+    // It left the PENDING list and was not seen delivered: cancelled, delivered after the list was
+    // read, or something the spec does not show.
+    apply();
+    const fetched = await client.getOrder(row.orderId, opts);
+    result.requests += 1;
+    if (fetched.kind !== 'ok') {
+      if (opts.signal?.aborted) return stopped();
+      result.error = `${fetched.endpoint}: ${describe(fetched)}`;
+      continue;
+    }
+    known.push([row, fetched.value]);
   }
+  apply();
   result.waiting = rows.length - result.settled;
   return result;
 }

@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { orderBodyFor, orderOutcomeOf } from '../../../electron/core/campaigns/order-body.ts';
 import { snapshotOf } from '../../../electron/core/campaigns/products.ts';
 import { SIMULATOR_LOCAL_KEY } from '../../../electron/core/connections.ts';
@@ -133,9 +133,12 @@ scenario(async () => {
     const stillPending = ready.filter((_, i) => i % (ORDERS / CHANGED) !== 0);
     await deliver(stillPending.slice(0, WAVE).map((r) => orders.get(r.id)?.id));
     const beforeWave = await fetchAudit(sim.url);
+    const delay = monitorEventLoopDelay({ resolution: 5 });
+    delay.enable();
     const w0 = performance.now();
     const wave = await engine.poll(connection, campaign.id);
     const waveMs = performance.now() - w0;
+    delay.disable();
     const afterWave = await fetchAudit(sim.url);
     const waveDiff = (route: string) => requestCount(afterWave, SIMULATOR_LOCAL_KEY, route) - requestCount(beforeWave, SIMULATOR_LOCAL_KEY, route);
     const waveRequests = waveDiff('GET /v1/orders') + waveDiff('GET /v1/orders/:id');
@@ -149,6 +152,8 @@ scenario(async () => {
       // The PENDING pages, the COMPLETED pages that hold the wave, and one more at most.
       poll_wave_requests_target: pendingPages + Math.ceil(WAVE / PAGE) + 1,
       poll_wave_round_ms: waveMs,
+      // The longest the engine's thread was held at once during that round (event-loop delay).
+      poll_wave_max_block_ms: delay.max / 1e6,
     };
     emit({
       ...waveFigures,
