@@ -1,7 +1,7 @@
 // Where Giftbatch keeps its data when no folder is given. The desktop app sets Electron's userData
 // to this folder at start (electron/main/index.ts), so the app, the CLI and the browser shell share
 // one database.
-import { mkdirSync, statSync } from 'node:fs';
+import { lstatSync, mkdirSync, statSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 
@@ -93,8 +93,14 @@ export function openDataFolder(dir: string): void {
     try {
       mkdirSync(folder, { mode: 0o700 });
     } catch (error) {
-      // Made meanwhile by another process: as good.
-      if ((error as NodeJS.ErrnoException).code === 'EEXIST' && statOf(dir, folder)?.isDirectory()) continue;
+      if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+        // Made meanwhile by another process: as good.
+        if (statOf(dir, folder)?.isDirectory()) continue;
+        // Something is there that stat does not see: a link to nothing.
+        if (lstatSync(folder, { throwIfNoEntry: false })?.isSymbolicLink()) {
+          throw new DataFolderError(dir, `cannot be created (${folder} is a link to a folder that does not exist)`);
+        }
+      }
       throw new DataFolderError(dir, `cannot be created (${mkdirReason(error, dirname(folder))})`);
     }
   }

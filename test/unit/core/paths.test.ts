@@ -1,4 +1,4 @@
-import { existsSync, statSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,6 +36,15 @@ describe('openDataFolder', () => {
     const under = refusal(() => openDataFolder(join(file, 'data', 'deeper')));
     expect(under.problem).toBe(`cannot be created (${file} is a file, not a folder)`);
     expect(statSync(file).isFile()).toBe(true);
+  });
+
+  it("a link to a missing folder in the way is refused naming it (was Node's bare ENOENT)", () => {
+    const dir = temp();
+    const link = join(dir, 'dangling');
+    symlinkSync(join(dir, 'gone'), link);
+    const error = refusal(() => openDataFolder(join(link, 'data')));
+    expect(error.problem).toBe(`cannot be created (${link} is a link to a folder that does not exist)`);
+    expect(existsSync(join(dir, 'gone'))).toBe(false);
   });
 
   it.skipIf(!existsSync('/proc'))('a folder under /proc is refused at once (mkdir answers ENOENT there; the recursive mkdir looped)', () => {
