@@ -1,11 +1,12 @@
 // Opens the one SQLite file the engine keeps (docs/architecture.md, "The data folder") and brings
 // its schema up to date.
 
-import { chmodSync, mkdirSync, statfsSync } from 'node:fs';
+import { chmodSync, statfsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { addDecimalText, ZERO_DECIMAL, type ExactDecimal } from '../../../shared/domain/money.ts';
 import Database from 'better-sqlite3';
 import { z } from 'zod';
+import { openDataFolder } from '../paths.ts';
 import { MIGRATIONS, SCHEMA_VERSION, type Migration } from './migrations/index.ts';
 
 export type Db = Database.Database;
@@ -85,7 +86,7 @@ export function openDatabase(file: string, opts: OpenOptions = {}): Db {
   const migrations = opts.migrations ?? MIGRATIONS;
   checkMigrationList(migrations);
   if (file !== ':memory:') {
-    mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+    openDataFolder(dirname(file));
     const network = networkFilesystem(dirname(file), opts.statfs);
     if (network) {
       throw new NetworkFolderError(
