@@ -2,7 +2,7 @@
 // list, paged at 500 by the spec's rule; the local `ordered` rows that left it are looked for in the
 // COMPLETED list (a wave of deliveries, 500 to a request) while its pages find them, and the rest
 // fetched one by one. So a round costs ceil(pending / 500) + about ceil(delivered / 500) + (the
-// rows that changed otherwise) requests, never more than one request beyond the one-by-one fetches.
+// rows that changed otherwise) requests, at most two more than the one-by-one fetches alone.
 import { isAcceptanceExpired } from '../../../shared/domain/acceptance.ts';
 import { isSettled } from '../../../shared/domain/rows.ts';
 import type { Clock } from '../clock.ts';
@@ -11,7 +11,7 @@ import { campaignProducts, getCampaign, listCampaigns, setSendState, type Campai
 import type { CampaignForOrder } from './order-body.ts';
 import { listTrackedOrders, type TrackedOrder } from '../db/repos/recipients.ts';
 import { addFindings, updateOrderStatus } from '../db/repos/recipient-transitions.ts';
-import { expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
+import { expectationOf, mismatchDetail, mismatches, UnreadableRequestError, verifyOrder } from './verify-order.ts';
 import { ORDER_PAGE_SIZE, type Order, type ServiceClient } from '../service/index.ts';
 import { parseServiceTime } from '../service/schemas.ts';
 import { rowStateForOrder } from './policy.ts';
@@ -58,7 +58,7 @@ const ROWS_PER_TURN = 250;
 
 export interface PollRoundOptions {
   signal?: AbortSignal;
-  /** Called for each row the round changed (state, statuses, expiry or findings), as it changes it. */
+  /** Called for each row the round changed (state, statuses, expiry or findings), once the change is committed. */
   onChanged?: (campaignId: string, rowId: number) => void;
 }
 
@@ -85,46 +85,35 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
 
   const left = new Set<number>();
   for (const row of rows) if (!pending.has(row.orderId)) left.add(row.orderId);
-  const delivered = await deliveredFromList(client, left, opts);
-  result.requests += delivered.requests;
+  const listed = await ordersFromCompletedList(client, left, opts);
+  result.requests += listed.requests;
   if (opts.signal?.aborted) return stopped();
 
-  // Rows whose answer is already in hand are written in one transaction per run (one commit instead
-  // of one per row: a wave of deliveries no longer holds the thread for a sync to disk per row),
-  // and a run is written before every await, so a stop never finds one half-applied.
+  // Rows whose answer is in hand are written in one transaction per run of them (one commit, not
+  // one per row: a wave of deliveries would hold the thread for a sync to disk per row), and a run
+  // is written before every await, so a stop never finds one half-applied. Each row is its own
+  // savepoint: a row that cannot be recorded is left as it was and named, and the others go in.
   const known: [TrackedOrder, Order][] = [];
   const apply = (): void => {
     if (known.length === 0) return;
     const changedRows: TrackedOrder[] = [];
     db.transaction(() => {
-      for (const [row, order] of known) if (applyPolled(row, order)) changedRows.push(row);
+      for (const [row, order] of known) {
+        let outcome: Recorded;
+        try {
+          outcome = db.transaction(() => recordPolled(db, campaigns.get(row.campaignId), row, order, clock.now()))();
+        } catch (error) {
+          result.error = `line ${row.line}, order ${row.orderId}: not recorded (${error instanceof Error ? error.message : String(error)})`;
+          continue;
+        }
+        checked += 1;
+        if (outcome.changed) changedRows.push(row);
+        if (outcome.settled) result.settled += 1;
+        else if (outcome.expired) result.expired += 1;
+      }
     })();
     known.length = 0;
     for (const row of changedRows) opts.onChanged?.(row.campaignId, row.id);
-  };
-  /** Records what the service said of one row; whether the row changed (its state, statuses, expiry or findings). */
-  const applyPolled = (row: TrackedOrder, order: Order): boolean => {
-    checked += 1;
-    const flagged = checkPolled(db, campaigns.get(row.campaignId), row, order, clock.now());
-    const state = rowStateForOrder(order.status, order.item.status);
-    const expiry = order.acceptanceExpiresAt ? parseServiceTime(order.acceptanceExpiresAt) : null;
-    const changed =
-      state !== 'ordered' ||
-      order.status !== row.orderStatus ||
-      order.item.status !== row.itemStatus ||
-      (expiry !== null && expiry !== row.acceptanceExpiry);
-    if (changed) {
-      updateOrderStatus(
-        db,
-        row.id,
-        { state, orderStatus: order.status, itemStatus: order.item.status ?? null, acceptanceExpiry: Number.isNaN(expiry) ? null : expiry },
-        clock.now(),
-      );
-    }
-    if (isSettled(state)) result.settled += 1;
-    // The expiry the row keeps: the one just read, else the one it had (an unreadable one is not stored).
-    else if (isAcceptanceExpired({ state, acceptanceExpiry: expiry === null || Number.isNaN(expiry) ? row.acceptanceExpiry : expiry }, clock.now())) result.expired += 1;
-    return changed || flagged;
   };
 
   let sinceTurn = 0;
@@ -139,13 +128,15 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
       await new Promise((resolve) => setImmediate(resolve));
       if (opts.signal?.aborted) return stopped();
     }
-    const order = pending.get(row.orderId) ?? delivered.found.get(row.orderId);
+    const fromList = listed.found.get(row.orderId);
+    const order = pending.get(row.orderId) ?? (fromList && settlesFromList(campaigns.get(row.campaignId), row, fromList) ? fromList : undefined);
     if (order) {
       known.push([row, order]);
       continue;
     }
-    // It left the PENDING list and was not seen delivered: cancelled, delivered after the list was
-    // read, or something the spec does not show.
+    // It left the PENDING list and was not found settled in the COMPLETED list: cancelled,
+    // delivered after the list was read, in a part of the list not read, or listed with less than
+    // its full record. Its own record decides.
     apply();
     const fetched = await client.getOrder(row.orderId, opts);
     result.requests += 1;
@@ -161,26 +152,86 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
   return result;
 }
 
-/** Fewest rows gone from the PENDING list for the COMPLETED list to be worth a look: below it, the
- * one-by-one fetches take a couple of seconds at a sandbox's rate, and a page may carry 500 orders. */
+interface Recorded {
+  /** The row's state, statuses, expiry or findings changed. */
+  changed: boolean;
+  settled: boolean;
+  /** Still waiting on a recipient whose acceptance link has expired. */
+  expired: boolean;
+}
+
+/** Records what the service says of one row's order (its statuses, expiry and any new finding). */
+function recordPolled(db: Db, campaign: (Campaign & CampaignForOrder) | undefined, row: TrackedOrder, order: Order, now: number): Recorded {
+  const flagged = checkPolled(db, campaign, row, order, now);
+  const state = rowStateForOrder(order.status, order.item.status);
+  const expiry = order.acceptanceExpiresAt ? parseServiceTime(order.acceptanceExpiresAt) : null;
+  const changed =
+    state !== 'ordered' ||
+    order.status !== row.orderStatus ||
+    order.item.status !== row.itemStatus ||
+    (expiry !== null && expiry !== row.acceptanceExpiry);
+  if (changed) {
+    updateOrderStatus(
+      db,
+      row.id,
+      { state, orderStatus: order.status, itemStatus: order.item.status ?? null, acceptanceExpiry: Number.isNaN(expiry) ? null : expiry },
+      now,
+    );
+  }
+  // The expiry the row keeps: the one just read, else the one it had (an unreadable one is not stored).
+  const kept = expiry === null || Number.isNaN(expiry) ? row.acceptanceExpiry : expiry;
+  return { changed: changed || flagged, settled: isSettled(state), expired: !isSettled(state) && isAcceptanceExpired({ state, acceptanceExpiry: kept }, now) };
+}
+
+/**
+ * Whether an entry of the COMPLETED list may settle its row without the order's own record: it
+ * settles it (delivered or cancelled) and agrees with the row's request in every point an answer
+ * is checked on. The list's entries are "not shown": one that leaves a field out, or tells another
+ * story, is fetched by id, and the full record decides (and is checked and flagged as any answer).
+ */
+function settlesFromList(campaign: (Campaign & CampaignForOrder) | undefined, row: TrackedOrder, order: Order): boolean {
+  if (rowStateForOrder(order.status, order.item.status) === 'ordered') return false;
+  if (!campaign || row.requestBody === null) return false;
+  try {
+    return verifyOrder(expectationOf(campaign, row.requestBody), order).length === 0;
+  } catch (error) {
+    if (error instanceof UnreadableRequestError) return false;
+    throw error;
+  }
+}
+
+/**
+ * Fewest rows gone from the PENDING list for the COMPLETED list to be read: below it, the fetches
+ * one by one cost no more than a walk may (up to two pages of 500 orders that find nothing).
+ */
 export const LIST_PASS_FROM = 10;
-/** A page of the COMPLETED list that finds fewer of the wanted orders than this ends the walk. */
+/** A page that finds fewer wanted orders than this (and is not all ours) ends a walk. */
 const MIN_FOUND_PER_PAGE = 2;
 /** No walk reads more pages than this (100,000 orders at 500 a page). */
 const MAX_WALK = 200;
 
+interface PageRead {
+  /** Wanted orders first found on this page. */
+  hits: number;
+  /** Rows on the page. */
+  rows: number;
+  /** The list's page count, when the page object's result_size (the filtered count) gives it. */
+  pages: number | undefined;
+}
+
 /**
  * Orders that left the PENDING list are mostly delivered: the COMPLETED list holds 500 of them to a
- * request. Which end of the list holds the newest is "not shown", so the walk reads the first page
- * and goes forward while pages find wanted orders; when the first finds too few and the page
- * object's `result_size` (the filtered count) shows more pages, it reads from the last page back.
- * Each walk ends at the first page that finds fewer than MIN_FOUND_PER_PAGE (saving at most one
- * fetch for its one request), at a short page, or when all are found; so the pass costs at most one
- * or two requests more than it saves, and an account's long history is never read through. A
- * failed page ends it quietly: what it did not find is fetched one by one, as before. Every order
- * found is checked as any answer is (checkPolled), whatever list it came in.
+ * request. Which end of the list holds the newest is "not shown", so the pass walks forward from
+ * page 0 (a list that shows the newest first, or a short history), and then, when wanted orders are
+ * still missing and the service says how many pages the list has, back from the last page (a list
+ * that shows the oldest first) to where the forward walk stopped. Each walk ends at the first page
+ * that finds fewer than MIN_FOUND_PER_PAGE wanted orders and is not all ours (so an account's long
+ * history is never read through), at the list's end, or when all are found: the pass costs at most
+ * two requests more than the fetches it saves. A failed page or a stop ends it; what it did not
+ * find is fetched one by one. Whatever the list holds, only entries that settle a row cleanly are
+ * used (settlesFromList).
  */
-async function deliveredFromList(
+async function ordersFromCompletedList(
   client: ServiceClient,
   wanted: ReadonlySet<number>,
   opts: PollRoundOptions,
@@ -188,8 +239,9 @@ async function deliveredFromList(
   const found = new Map<number, Order>();
   let requests = 0;
   if (wanted.size < LIST_PASS_FROM) return { found, requests };
-  /** Reads one page: how many wanted orders it found, whether it was full, and the list's page count when the service tells it. */
-  const look = async (page: number): Promise<{ hits: number; full: boolean; pages: number | undefined } | null> => {
+
+  /** Reads one page; null when it failed or a stop came. */
+  const read = async (page: number): Promise<PageRead | null> => {
     if (opts.signal?.aborted) return null;
     const outcome = await client.listOrders({ itemStatus: 'COMPLETED', page, elementSize: ORDER_PAGE_SIZE }, opts);
     requests += 1;
@@ -202,23 +254,26 @@ async function deliveredFromList(
       }
     }
     const resultSize = outcome.value.page?.resultSize;
-    return { hits, full: outcome.value.rowCount >= ORDER_PAGE_SIZE, pages: resultSize === undefined ? undefined : Math.ceil(resultSize / ORDER_PAGE_SIZE) };
+    return { hits, rows: outcome.value.rowCount, pages: resultSize === undefined ? undefined : Math.ceil(resultSize / ORDER_PAGE_SIZE) };
   };
-  const worthIt = (seen: { hits: number }): boolean => seen.hits >= MIN_FOUND_PER_PAGE && found.size < wanted.size;
-  const first = await look(0);
+  const allFound = (): boolean => found.size === wanted.size;
+  const worthTheNext = (page: PageRead): boolean => !allFound() && (page.hits >= MIN_FOUND_PER_PAGE || (page.hits > 0 && page.hits === page.rows));
+
+  const first = await read(0);
   if (first === null) return { found, requests };
-  if (worthIt(first)) {
-    // Forward, while pages are full and keep finding ours.
-    for (let page = 1, seen = first; page <= MAX_WALK && seen.full; page += 1) {
-      const next = await look(page);
-      if (next === null || !worthIt(next)) break;
-      seen = next;
-    }
-  } else if (found.size < wanted.size && first.pages !== undefined && first.pages > 1) {
-    // The first page is the old end of a longer history: the newest may be at the other end.
-    for (let page = first.pages - 1; page >= 1 && first.pages - page <= MAX_WALK; page -= 1) {
-      const seen = await look(page);
-      if (seen === null || !worthIt(seen)) break;
+  let forwardEnd = 0;
+  let last = first;
+  while (worthTheNext(last) && last.rows >= ORDER_PAGE_SIZE && forwardEnd + 1 < MAX_WALK) {
+    const next = await read(forwardEnd + 1);
+    if (next === null) return { found, requests };
+    forwardEnd += 1;
+    last = next;
+  }
+  const pages = first.pages;
+  if (!allFound() && pages !== undefined) {
+    for (let page = pages - 1; page > forwardEnd && pages - page <= MAX_WALK; page -= 1) {
+      const back = await read(page);
+      if (back === null || !worthTheNext(back)) break;
     }
   }
   return { found, requests };

@@ -74,22 +74,43 @@ describe('a poll round finds a wave of deliveries in the COMPLETED list', () => 
   }, 60_000);
 
   it.each<[ListOrder, number]>([
-    ['oldest-first', 3], // page 0 (all older), then the last page (100 of ours) and the one before it (500)
-    ['newest-first', 2], // page 0 (500 of ours), page 1 (100 of ours, then older ones)
-  ])('an account with 1,500 older deliveries (%s): the new campaign\'s 600 are found in %i pages, not 600 fetches', async (listOrder, pages) => {
+    ['oldest-first', 3], // page 0 (all older), then the last page (1 order, ours) and the one before it (500 of ours)
+    ['newest-first', 2], // page 0 (500 of ours), page 1 (the last of ours, then older ones)
+  ])('an account with 1,500 older deliveries (%s): the new campaign\'s 501 are found in %i pages, not 501 fetches', async (listOrder, pages) => {
     const s = await service(listOrder);
     const older = await sentCampaign(s, 1_500, 'Older');
     older.orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
     await round(s); // the older campaign settles: it is history now
     expect(states(s, older.id)).toEqual({ delivered: 1_500 });
 
-    const wave = await sentCampaign(s, 600, 'Newer');
+    const wave = await sentCampaign(s, 501, 'Newer');
     wave.orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
     const result = await round(s);
 
-    expect(result).toMatchObject({ tracked: 600, settled: 600, waiting: 0 });
+    expect(result).toMatchObject({ tracked: 501, settled: 501, waiting: 0 });
     expect(counts(s)).toEqual({ pending: 1, completed: pages, single: 0 });
-    expect(states(s, wave.id)).toEqual({ delivered: 600 });
+    expect(states(s, wave.id)).toEqual({ delivered: 501 });
+  }, 90_000);
+
+  it('newest first, wanted orders at both ends with history between: the forward walk stops at a page of none, the backward walk finds the rest', async () => {
+    const s = await service('newest-first');
+    const early = await sentCampaign(s, 600, 'Early');
+    const middle = await sentCampaign(s, 1_000, 'Middle');
+    const late = await sentCampaign(s, 20, 'Late');
+    middle.orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    await round(s, s.recorded, middle.id);
+    expect(states(s, middle.id)).toEqual({ delivered: 1_000 });
+    [...early.orderIds, ...late.orderIds].forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+
+    const result = await round(s);
+
+    // Newest first: page 0 = Late's 20 + 480 of Middle, page 1 = 500 of Middle (none wanted: the
+    // forward walk ends), then from the last page back: page 3 = Early's 120, page 2 = Early's 480.
+    expect(result).toMatchObject({ tracked: 620, settled: 620 });
+    expect(counts(s)).toEqual({ pending: 1, completed: 4, single: 0 });
+    expect(s.endpoints.filter((e) => e.includes('COMPLETED')).map((e) => /page=(\d+)/.exec(e)?.[1])).toEqual(['0', '1', '3', '2']);
+    expect(states(s, early.id)).toEqual({ delivered: 600 });
+    expect(states(s, late.id)).toEqual({ delivered: 20 });
   }, 90_000);
 
   it('no page object to say where the list ends (bare lists), oldest first: the pass costs one page, every order is still fetched', async () => {
@@ -122,37 +143,180 @@ describe('a poll round finds a wave of deliveries in the COMPLETED list', () => 
     const s = await service('oldest-first');
     const { id, orderIds } = await sentCampaign(s, 50, 'Failing');
     orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    let failedPages = 0;
     const failing: ServiceClient = {
       ...s.recorded,
-      listOrders: async (query, opts) =>
-        query.itemStatus === 'COMPLETED'
-          ? { kind: 'ambiguous', reason: 'server-error', status: 500, endpoint: 'GET /v1/orders?order_item_status=COMPLETED', message: 'GET /v1/orders: 500' }
-          : s.recorded.listOrders(query, opts),
+      listOrders: async (query, opts) => {
+        if (query.itemStatus !== 'COMPLETED') return s.recorded.listOrders(query, opts);
+        failedPages += 1;
+        return { kind: 'ambiguous', reason: 'server-error', status: 500, endpoint: 'GET /v1/orders?order_item_status=COMPLETED', message: 'GET /v1/orders: 500' };
+      },
     };
     const result = await round(s, failing);
     expect(result.error).toBeUndefined();
+    expect(failedPages).toBe(1);
     expect(result).toMatchObject({ settled: 50, requests: 1 + 1 + 50 });
     expect(counts(s)).toEqual({ pending: 1, completed: 0, single: 50 });
     expect(states(s, id)).toEqual({ delivered: 50 });
   }, 60_000);
 
-  it('an order found in the COMPLETED list is checked against its request like any answer: another price is flagged on its row', async () => {
+  /** A client whose COMPLETED list (and, if asked, single fetch) tells another story about some orders. */
+  const retold = (s: Service, change: (order: Order) => Order, fetchToo = false): ServiceClient => ({
+    ...s.recorded,
+    listOrders: async (query, opts) => {
+      const page = await s.recorded.listOrders(query, opts);
+      return page.kind === 'ok' && query.itemStatus === 'COMPLETED' ? { ...page, value: { ...page.value, orders: page.value.orders.map(change) } } : page;
+    },
+    getOrder: async (id, opts) => {
+      const order = await s.recorded.getOrder(id, opts);
+      return fetchToo && order.kind === 'ok' ? { ...order, value: change(order.value) } : order;
+    },
+  });
+  const otherPrice = (target: number) => (o: Order): Order =>
+    o.id === target ? { ...o, item: { ...o.item, price: { text: '99', currency: 'USD', money: { minor: 9900, currency: 'USD' } } } } : o;
+
+  it('a list entry that disagrees with its request is not trusted: the order is fetched by id and its own record decides', async () => {
     const s = await service('oldest-first');
     const { id, orderIds } = await sentCampaign(s, 20, 'Checked');
     orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
     const target = orderIds[3]!;
-    const change = (o: Order): Order => (o.id === target ? { ...o, item: { ...o.item, price: { text: '99', currency: 'USD', money: { minor: 9900, currency: 'USD' } } } } : o);
-    const otherStory: ServiceClient = {
-      ...s.recorded,
-      listOrders: async (query, opts) => {
-        const page = await s.recorded.listOrders(query, opts);
-        return page.kind === 'ok' ? { ...page, value: { ...page.value, orders: page.value.orders.map(change) } } : page;
-      },
-    };
-    await round(s, otherStory);
-    expect(counts(s)).toEqual({ pending: 1, completed: 1, single: 0 });
+    await round(s, retold(s, otherPrice(target)));
+    expect(counts(s)).toEqual({ pending: 1, completed: 1, single: 1 });
+    expect(s.endpoints).toContain(`GET /v1/orders/${target}`);
+    expect(states(s, id)).toEqual({ delivered: 20 });
+    expect(allRows(s.db, id).filter((r) => r.findings.length > 0)).toEqual([]);
+  }, 60_000);
+
+  it('when the order\'s own record tells the same other story, it is flagged on its row as any answer is', async () => {
+    const s = await service('oldest-first');
+    const { id, orderIds } = await sentCampaign(s, 20, 'Checked');
+    orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    const target = orderIds[3]!;
+    await round(s, retold(s, otherPrice(target), true));
     const flagged = allRows(s.db, id).filter((r) => r.findings.length > 0);
     expect(flagged.map((r) => r.orderId)).toEqual([target]);
     expect(flagged[0]?.findings).toEqual([expect.objectContaining({ kind: 'mismatch', field: 'amount', asked: 'USD 25.00', stated: 'USD 99.00' })]);
+  }, 60_000);
+
+  it('list entries that leave the item out (the entry\'s fields are "not shown") settle nothing: each order is fetched and recorded delivered', async () => {
+    const s = await service('oldest-first');
+    const { id, orderIds } = await sentCampaign(s, 30, 'Sparse');
+    orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    const result = await round(s, retold(s, (o) => ({ ...o, item: { id: o.item.id } as Order['item'] })));
+    expect(counts(s)).toEqual({ pending: 1, completed: 1, single: 30 });
+    expect(result).toMatchObject({ settled: 30 });
+    expect(states(s, id)).toEqual({ delivered: 30 });
+    expect(allRows(s.db, id).every((r) => r.itemStatus === 'COMPLETED' && r.findings.length === 0)).toBe(true);
+  }, 60_000);
+
+  it('a list that ignores the status filter: its entries still say each order\'s own state, and pending ones settle nothing', async () => {
+    const s = await service('oldest-first');
+    const { id, orderIds } = await sentCampaign(s, 40, 'Unfiltered');
+    orderIds.slice(0, 30).forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    orderIds.slice(30, 35).forEach((orderId) => s.sim.forceStatus(s.key, orderId, { orderStatus: 'CANCELLED' }));
+    const unfiltered: ServiceClient = {
+      ...s.recorded,
+      listOrders: (query, opts) => s.recorded.listOrders(query.itemStatus === 'COMPLETED' ? { page: query.page, elementSize: query.elementSize } : query, opts),
+    };
+    const result = await round(s, unfiltered);
+    // The cancelled ones come in the unfiltered list with their own statuses: they settle too.
+    expect(counts(s)).toEqual({ pending: 1, completed: 0, single: 0 });
+    expect(s.endpoints.filter((e) => e.startsWith('GET /v1/orders?page=0&element_size=500') && !e.includes('order_item_status'))).toHaveLength(1);
+    expect(result).toMatchObject({ settled: 35, waiting: 5 });
+    expect(states(s, id)).toEqual({ delivered: 30, cancelled: 5, ordered: 5 });
+  }, 60_000);
+
+  it('a list that ignores the page parameter: the walk stops when a page adds nothing, and the rest are fetched', async () => {
+    const s = await service('oldest-first');
+    const { id, orderIds } = await sentCampaign(s, 1_200, 'Paged');
+    orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    const firstPageOnly: ServiceClient = {
+      ...s.recorded,
+      listOrders: (query, opts) => s.recorded.listOrders(query.itemStatus === 'COMPLETED' ? { ...query, page: 0 } : query, opts),
+    };
+    const result = await round(s, firstPageOnly);
+    // Page 0 (500 found), "page 1" (the same: none new, the forward walk ends), "page 2" (the last by result_size: none new).
+    expect(counts(s)).toEqual({ pending: 1, completed: 3, single: 700 });
+    expect(result).toMatchObject({ settled: 1_200 });
+    expect(states(s, id)).toEqual({ delivered: 1_200 });
+  }, 60_000);
+
+  it('each changed row is announced once, after its write is committed (another connection already sees it)', async () => {
+    const s = await service('oldest-first');
+    const { id, orderIds } = await sentCampaign(s, 600, 'Events');
+    orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    const reader = s.connect();
+    const announced: number[] = [];
+    let unseen = 0;
+    await pollRound({ db: s.db, client: s.recorded, clock: { now: () => Date.now(), sleep: async () => undefined } }, { environment: 'simulator', baseUrl: s.url }, {
+      onChanged: (_campaignId, rowId) => {
+        announced.push(rowId);
+        const state = (reader.prepare('SELECT state FROM recipients WHERE id = ?').get(rowId) as { state: string }).state;
+        if (state !== 'delivered') unseen += 1;
+      },
+    });
+    expect(unseen).toBe(0);
+    expect(new Set(announced).size).toBe(600);
+    expect(announced).toHaveLength(600);
+    expect(states(s, id)).toEqual({ delivered: 600 });
+  }, 60_000);
+
+  it('a stop during the COMPLETED walk: no request after it, every row as it was', async () => {
+    const s = await service('oldest-first');
+    const { id, orderIds } = await sentCampaign(s, 1_200, 'Stopped');
+    orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    const stop = new AbortController();
+    const stopping: ServiceClient = {
+      ...s.recorded,
+      listOrders: (query, opts) => {
+        if (query.itemStatus === 'COMPLETED' && query.page === 1) stop.abort();
+        return s.recorded.listOrders(query, opts);
+      },
+    };
+    const before = s.account().requests;
+    const result = await pollRound({ db: s.db, client: stopping, clock: { now: () => Date.now(), sleep: async () => undefined } }, { environment: 'simulator', baseUrl: s.url }, { signal: stop.signal });
+    expect(result.error).toMatch(/^stopped on request after checking 0 of 1200 orders/);
+    // The service saw the PENDING page and COMPLETED page 0; page 1 was cancelled before it left; nothing after.
+    const seen = (route: string) => Object.values(s.account().requests[route] ?? {}).reduce((a, b) => a + b, 0) - Object.values(before[route] ?? {}).reduce((a, b) => a + b, 0);
+    expect(seen('GET /v1/orders')).toBe(2);
+    expect(seen('GET /v1/orders/:id')).toBe(0);
+    expect(states(s, id)).toEqual({ ordered: 1_200 });
+  }, 60_000);
+
+  it('a stop between two runs of rows: the rows written so far stay delivered, the rest as they were, and the count says how far it got', async () => {
+    const s = await service('oldest-first');
+    const { id, orderIds } = await sentCampaign(s, 600, 'Halfway');
+    orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    const stop = new AbortController();
+    let announced = 0;
+    const result = await pollRound({ db: s.db, client: s.recorded, clock: { now: () => Date.now(), sleep: async () => undefined } }, { environment: 'simulator', baseUrl: s.url }, {
+      signal: stop.signal,
+      onChanged: () => {
+        announced += 1;
+        stop.abort(); // during the first run's announcements: the next turn of the loop stops
+      },
+    });
+    const delivered = states(s, id).delivered ?? 0;
+    expect(delivered).toBeGreaterThan(0);
+    expect(delivered).toBeLessThan(600);
+    expect(announced).toBe(delivered);
+    expect(result.error).toMatch(new RegExp(`^stopped on request after checking ${delivered} of 600 orders`));
+    expect(states(s, id)).toEqual({ delivered, ordered: 600 - delivered });
+  }, 60_000);
+
+  it('a row whose stored request cannot be read is left as it was and named; the rows beside it are recorded', async () => {
+    const s = await service('oldest-first');
+    const { id, orderIds } = await sentCampaign(s, 40, 'Damaged');
+    orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    const damaged = allRows(s.db, id)[7]!;
+    // A damaged file (the schema's trigger keeps a sent body frozen: the damage goes around it).
+    s.db.exec('DROP TRIGGER recipients_body_frozen');
+    s.db.prepare('UPDATE recipients SET request_body = ? WHERE id = ?').run('not json', damaged.id);
+    const result = await round(s);
+    expect(result.error).toBe(`line ${damaged.line}, order ${damaged.orderId}: not recorded (a stored request body is not JSON)`);
+    expect(states(s, id)).toEqual({ delivered: 39, ordered: 1 });
+    expect(allRows(s.db, id)[7]?.state).toBe('ordered');
+    // Not trusted from the list (its request cannot be compared): fetched by id, then not recorded.
+    expect(counts(s)).toEqual({ pending: 1, completed: 1, single: 1 });
   }, 60_000);
 });
