@@ -12,7 +12,7 @@ import type { CampaignForOrder } from './order-body.ts';
 import { listTrackedOrders, type TrackedOrder } from '../db/repos/recipients.ts';
 import { addFindings, updateOrderStatus } from '../db/repos/recipient-transitions.ts';
 import { expectationOf, mismatchDetail, mismatches, UnreadableRequestError, verifyOrder } from './verify-order.ts';
-import { ORDER_PAGE_SIZE, type Order, type ServiceClient } from '../service/index.ts';
+import { ORDER_PAGE_SIZE, type Order, type OrderPage, type Outcome, type ServiceClient } from '../service/index.ts';
 import { parseServiceTime } from '../service/schemas.ts';
 import { rowStateForOrder } from './policy.ts';
 
@@ -209,6 +209,19 @@ export const LIST_PASS_FROM = 10;
 const MIN_FOUND_PER_PAGE = 2;
 /** No walk reads more pages than this (100,000 orders at 500 a page). */
 const MAX_WALK = 200;
+/**
+ * Tries of a page that fails in passing (a 5xx, a 429, a reset, a cut body, a timeout): a failed
+ * page sends the rest of a wave to one GET each, at a rate the failure itself has just lowered.
+ * The rate limiter spaces the tries (a 429 or 503 with Retry-After has paused it). A read-only GET.
+ */
+const PAGE_TRIES = 3;
+
+/** A failure that another try of the same read may not meet: not a refusal, a stop or an answer we cannot use. */
+function passing(outcome: Outcome<unknown>): boolean {
+  if (outcome.kind === 'rate-limited') return true;
+  if (outcome.kind !== 'ambiguous') return false;
+  return ['timeout', 'unreachable', 'connection', 'truncated', 'server-error', 'status'].includes(outcome.reason);
+}
 
 interface PageRead {
   /** Wanted orders first found on this page. */
@@ -227,9 +240,9 @@ interface PageRead {
  * that shows the oldest first) to where the forward walk stopped. Each walk ends at the first page
  * that finds fewer than MIN_FOUND_PER_PAGE wanted orders and is not all ours (so an account's long
  * history is never read through), at the list's end, or when all are found: the pass costs at most
- * two requests more than the fetches it saves. A failed page or a stop ends it; what it did not
- * find is fetched one by one. Whatever the list holds, only entries that settle a row cleanly are
- * used (settlesFromList).
+ * two requests more than the fetches it saves (and the tries of pages that fail in passing). A
+ * page that still fails, or a stop, ends it; what it did not find is fetched one by one. Whatever
+ * the list holds, only entries that settle a row cleanly are used (settlesFromList).
  */
 async function ordersFromCompletedList(
   client: ServiceClient,
@@ -240,12 +253,16 @@ async function ordersFromCompletedList(
   let requests = 0;
   if (wanted.size < LIST_PASS_FROM) return { found, requests };
 
-  /** Reads one page; null when it failed or a stop came. */
+  /** Reads one page, asking again after a passing failure (PAGE_TRIES in all); null when it failed or a stop came. */
   const read = async (page: number): Promise<PageRead | null> => {
-    if (opts.signal?.aborted) return null;
-    const outcome = await client.listOrders({ itemStatus: 'COMPLETED', page, elementSize: ORDER_PAGE_SIZE }, opts);
-    requests += 1;
-    if (outcome.kind !== 'ok') return null;
+    let outcome: Outcome<OrderPage> | undefined;
+    for (let tries = 0; tries < PAGE_TRIES && (outcome === undefined || passing(outcome)); tries += 1) {
+      if (opts.signal?.aborted) return null;
+      outcome = await client.listOrders({ itemStatus: 'COMPLETED', page, elementSize: ORDER_PAGE_SIZE }, opts);
+      requests += 1;
+      if (outcome.kind === 'ok') break;
+    }
+    if (outcome?.kind !== 'ok') return null;
     let hits = 0;
     for (const order of outcome.value.orders) {
       if (wanted.has(order.id) && !found.has(order.id)) {

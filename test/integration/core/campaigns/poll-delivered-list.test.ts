@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { LIST_PASS_FROM, pollRound } from '../../../../electron/core/campaigns/poller.ts';
 import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
-import type { Order, ServiceClient } from '../../../../electron/core/service/index.ts';
+import type { Order, Outcome, ServiceClient } from '../../../../electron/core/service/index.ts';
 import type { Dialect } from '../../../../electron/simulator/index.ts';
 import { allRows, makeCampaign, startSimulator, tempDb } from '../../../support/index.ts';
 
@@ -139,25 +139,57 @@ describe('a poll round finds a wave of deliveries in the COMPLETED list', () => 
     expect(states(s, id)).toMatchObject({ delivered: LIST_PASS_FROM - 1 });
   }, 60_000);
 
-  it('a COMPLETED page that fails (a 500) ends the pass quietly: the rest are fetched one by one and the round reports no error', async () => {
-    const s = await service('oldest-first');
-    const { id, orderIds } = await sentCampaign(s, 50, 'Failing');
-    orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
-    let failedPages = 0;
-    const failing: ServiceClient = {
+  /** A client whose COMPLETED list fails with `failure` for its first `times` asks (every ask when Infinity). */
+  const failingList = (s: Service, failure: Outcome<never>, times: number) => {
+    const asked = { count: 0 };
+    const client: ServiceClient = {
       ...s.recorded,
       listOrders: async (query, opts) => {
         if (query.itemStatus !== 'COMPLETED') return s.recorded.listOrders(query, opts);
-        failedPages += 1;
-        return { kind: 'ambiguous', reason: 'server-error', status: 500, endpoint: 'GET /v1/orders?order_item_status=COMPLETED', message: 'GET /v1/orders: 500' };
+        asked.count += 1;
+        return asked.count <= times ? failure : s.recorded.listOrders(query, opts);
       },
     };
-    const result = await round(s, failing);
+    return { client, asked };
+  };
+  const serverError: Outcome<never> = { kind: 'ambiguous', reason: 'server-error', status: 500, endpoint: 'GET /v1/orders', message: 'GET /v1/orders: 500' };
+
+  it('a COMPLETED page that keeps failing (a 500, three tries) ends the pass quietly: the rest are fetched one by one and the round reports no error', async () => {
+    const s = await service('oldest-first');
+    const { id, orderIds } = await sentCampaign(s, 50, 'Failing');
+    orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    const failing = failingList(s, serverError, Infinity);
+    const result = await round(s, failing.client);
     expect(result.error).toBeUndefined();
-    expect(failedPages).toBe(1);
-    expect(result).toMatchObject({ settled: 50, requests: 1 + 1 + 50 });
+    expect(failing.asked.count).toBe(3);
+    expect(result).toMatchObject({ settled: 50, requests: 1 + 3 + 50 });
     expect(counts(s)).toEqual({ pending: 1, completed: 0, single: 50 });
     expect(states(s, id)).toEqual({ delivered: 50 });
+  }, 60_000);
+
+  it('a COMPLETED page that fails in passing (a 500, then an answer) is asked again: no order is fetched one by one', async () => {
+    const s = await service('oldest-first');
+    const { id, orderIds } = await sentCampaign(s, 50, 'Passing');
+    orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    const failing = failingList(s, serverError, 1);
+    const result = await round(s, failing.client);
+    expect(failing.asked.count).toBe(2);
+    expect(result).toMatchObject({ settled: 50, requests: 1 + 2 });
+    expect(counts(s)).toEqual({ pending: 1, completed: 1, single: 0 });
+    expect(states(s, id)).toEqual({ delivered: 50 });
+  }, 60_000);
+
+  it('a COMPLETED page refused (a 400: the filter value not taken) is not asked again: the orders are fetched one by one', async () => {
+    const s = await service('oldest-first');
+    const { id, orderIds } = await sentCampaign(s, 30, 'Refused');
+    orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    const refused: Outcome<never> = { kind: 'rejected', status: 400, code: 'BAD_REQUEST', endpoint: 'GET /v1/orders', message: 'GET /v1/orders: 400', body: '' };
+    const failing = failingList(s, refused, Infinity);
+    const result = await round(s, failing.client);
+    expect(failing.asked.count).toBe(1);
+    expect(counts(s)).toEqual({ pending: 1, completed: 0, single: 30 });
+    expect(result).toMatchObject({ settled: 30 });
+    expect(states(s, id)).toEqual({ delivered: 30 });
   }, 60_000);
 
   /** A client whose COMPLETED list (and, if asked, single fetch) tells another story about some orders. */
