@@ -216,7 +216,7 @@ const MAX_WALK = 200;
  */
 const PAGE_TRIES = 3;
 
-/** A failure that another try of the same read may not meet: not a refusal, a stop or an answer we cannot use. */
+/** A failure that may pass, so the same read is worth asking again: not a refusal, a stop or an answer we cannot use. */
 function passing(outcome: Outcome<unknown>): boolean {
   if (outcome.kind === 'rate-limited') return true;
   if (outcome.kind !== 'ambiguous') return false;
