@@ -91,15 +91,15 @@ export function createPollScheduler(options: PollSchedulerOptions): PollSchedule
       return { tracked: 0, requests: 0, settled: 0, waiting: 0, expired: 0 };
     }
     let result: PollRoundResult;
+    // The rows a round changed (committed), told once it ends, whether it ends well or not.
+    const changed = new Map<string, number[]>();
     try {
       const connection = await engine.connectionFor(sample);
-      const changed = new Map<string, number[]>();
       result = await engine.poll(connection, campaignId, state.controller.signal, (changedCampaign, rowId) => {
         const list = changed.get(changedCampaign) ?? [];
         list.push(rowId);
         changed.set(changedCampaign, list);
       });
-      for (const [changedCampaign, rowIds] of changed) options.onChanged(changedCampaign, rowIds);
       if (result.error) log('warn', `Polling ${state.target.environment}: ${result.error}. The next round tries again.`);
       if (hasTrackedOrders(engine.db, state.target)) schedule(state, engine.nextPollDelay(connection));
       else {
@@ -112,6 +112,8 @@ export function createPollScheduler(options: PollSchedulerOptions): PollSchedule
       log('warn', `Polling ${state.target.environment} could not run: ${errorText(error)}`);
       schedule(state, options.retryDelayMs ?? 5 * 60_000);
       throw error;
+    } finally {
+      for (const [changedCampaign, rowIds] of changed) options.onChanged(changedCampaign, rowIds);
     }
   };
 
