@@ -69,8 +69,10 @@ export function createAppStore(deps: StoreDeps, initialTheme: ThemeChoice = 'sys
         return;
       }
       const info = result.value;
-      // A newcomer lands on the welcome; anyone else where they were (or on the list).
-      const route: Route = info.firstLaunch ? { name: 'welcome' } : (initialRoute ?? { name: 'campaigns' });
+      // A reload stays where the person was (the screen in the address bar), even one who left the
+      // welcome by the header without dismissing it; a fresh open lands a newcomer on the welcome and
+      // anyone else on the list.
+      const route: Route = initialRoute ?? (info.firstLaunch ? { name: 'welcome' } : { name: 'campaigns' });
       set({ phase: 'ready', info, route });
     },
 
