@@ -7,6 +7,7 @@ import { useNow } from '../../components/useNow.ts';
 import { formatTotals } from '../../lib/money-display.ts';
 import { formatRelative } from '../../lib/time.ts';
 import { interruptedSummary } from '../../stores/campaigns-store.ts';
+import { awaitingDelivery } from '../campaigns/campaign-state.ts';
 
 const ADVICE: Record<NonNullable<CampaignSummary['pausedReason']>, string> = {
   user: 'You paused it. Orders already placed are still tracked.',
@@ -71,7 +72,7 @@ export function StatusBanner({ summary: c }: { summary: CampaignSummary }) {
       )}
       {c.nextPollAt !== null && c.counts.ordered > 0 && (
         <p className="muted small" data-testid="next-poll" role="status">
-          {c.counts.ordered} awaiting delivery. Next check {formatRelative(c.nextPollAt, now)}.
+          {awaitingDelivery(c)} awaiting delivery{c.acceptanceExpired > 0 ? `, ${c.acceptanceExpired} with an expired link` : ''}. Next check {formatRelative(c.nextPollAt, now)}.
         </p>
       )}
     </>

@@ -27,12 +27,20 @@ export function campaignState(c: CampaignSummary): StateView {
     case 'paused':
       return { label: PAUSE_LABELS[c.pausedReason ?? 'user'], tone: c.pausedReason === 'user' ? 'neutral' : c.pausedReason === 'interrupted' ? 'warn' : 'bad' };
     case 'done': {
-      const waiting = c.counts.ordered;
+      const waiting = awaitingDelivery(c);
       if (waiting > 0) return { label: `Sent, ${waiting} awaiting delivery`, tone: 'active' };
-      if (c.counts.failed > 0 || c.counts.cancelled > 0) return { label: 'Finished with problems', tone: 'warn' };
+      if (c.counts.failed > 0 || c.counts.cancelled > 0 || c.acceptanceExpired > 0) return { label: 'Finished with problems', tone: 'warn' };
       return { label: 'Delivered', tone: 'ok' };
     }
   }
+}
+
+/**
+ * The ordered rows still waiting for a delivery that can come: not those whose recipient link expired
+ * unaccepted (acceptanceExpired, a part of the ordered rows), which wait on the recipient for ever.
+ */
+export function awaitingDelivery(c: CampaignSummary): number {
+  return Math.max(0, c.counts.ordered - c.acceptanceExpired);
 }
 
 export function totalRows(c: CampaignSummary): number {
@@ -58,7 +66,9 @@ export function progressCaption(c: CampaignSummary): string {
   const gifts = giftRows(c);
   const toSend = k.ready + k.sending;
   const parts = [`${k.delivered} of ${gifts} delivered`];
-  if (k.ordered > 0) parts.push(`${k.ordered} ordered, waiting for delivery`);
+  const waiting = awaitingDelivery(c);
+  if (waiting > 0) parts.push(`${waiting} ordered, waiting for delivery`);
+  if (k.ordered > waiting) parts.push(`${k.ordered - waiting} ordered, link expired unaccepted`);
   if (toSend > 0) parts.push(`${toSend} still to send`);
   return parts.join(' · ');
 }

@@ -1,7 +1,7 @@
 // The progress card's figures: "settled" is rows.ts's word (an ordered gift is not settled), and the
 // words never read as done while gifts are only ordered.
 import { describe, expect, it } from 'vitest';
-import { giftRows, progressCaption, sentRows } from '../../../../renderer/src/features/campaigns/campaign-state.ts';
+import { campaignState, giftRows, progressCaption, sentRows } from '../../../../renderer/src/features/campaigns/campaign-state.ts';
 import { SETTLED_STATES, isSettled } from '../../../../shared/domain/rows.ts';
 import { summary } from '../helpers/fakes.ts';
 
@@ -36,5 +36,17 @@ describe('campaign progress words', () => {
     );
     expect(progressCaption(counts({ delivered: 11, skipped: 1, invalid: 2 }))).toBe('11 of 11 delivered');
     expect(progressCaption(counts({}))).toBe('0 of 0 delivered');
+  });
+
+  // S12-C: 20 travel vouchers whose recipients never accepted the link are ordered, but no longer
+  // waiting for a delivery that can come; the words said "20 awaiting delivery" beside the banner
+  // saying their links expired.
+  it('does not count an ordered gift whose recipient link expired as waiting for delivery', () => {
+    const expired = summary({ sendState: 'done', running: false, counts: { ...summary().counts, delivered: 274, cancelled: 6, ordered: 20 }, acceptanceExpired: 20 });
+    expect(progressCaption(expired)).toBe('274 of 300 delivered · 20 ordered, link expired unaccepted');
+    expect(campaignState(expired)).toEqual({ label: 'Finished with problems', tone: 'warn' });
+    const some = summary({ sendState: 'done', running: false, counts: { ...summary().counts, delivered: 5, ordered: 4 }, acceptanceExpired: 1 });
+    expect(progressCaption(some)).toBe('5 of 9 delivered · 3 ordered, waiting for delivery · 1 ordered, link expired unaccepted');
+    expect(campaignState(some)).toEqual({ label: 'Sent, 3 awaiting delivery', tone: 'active' });
   });
 });

@@ -27,6 +27,17 @@ describe('StatusBanner: links that expired before acceptance', () => {
   });
 });
 
+describe('StatusBanner: the next check', () => {
+  it('counts as awaiting delivery only the ordered rows whose link has not expired', () => {
+    const c = summary({ sendState: 'done', running: false, counts, acceptanceExpired: 3, nextPollAt: Date.now() + 60_000 });
+    expect(text(c)).toContain('1 awaiting delivery, 3 with an expired link. Next check in');
+    const none = summary({ sendState: 'done', running: false, counts, acceptanceExpired: 4, nextPollAt: Date.now() + 60_000 });
+    expect(text(none)).toContain('0 awaiting delivery, 4 with an expired link. Next check in');
+    const all = summary({ sendState: 'done', running: false, counts, acceptanceExpired: 0, nextPollAt: Date.now() + 60_000 });
+    expect(text(all)).toContain('4 awaiting delivery. Next check in');
+  });
+});
+
 describe('StatusBanner: a paused campaign', () => {
   it('never counts failed rows as sent', () => {
     const c = summary({ sendState: 'paused', running: false, pausedReason: 'user', counts: { ...counts, ordered: 3, failed: 3, ready: 2 } });
