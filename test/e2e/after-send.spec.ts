@@ -76,6 +76,7 @@ test('after Send: counts, waits, cancellations, expired links, charges, next che
   await expect(page.getByTestId('progress-caption')).toHaveText(caption);
   await expect(page.getByTestId('campaign-state')).toHaveText('Finished with problems');
   await expect(page.getByTestId('next-poll')).toContainText(`0 awaiting delivery, ${TRAVEL_ROWS} with an expired link. Next check in`);
+  await expect(page.getByText(/^Checked with \d+ requests?: \d+ settled, \d+ still waiting/)).toContainText(`${TRAVEL_ROWS} still waiting (${TRAVEL_ROWS} with an expired link).`);
   await expect(page.getByTestId('charged-total')).toContainText('USD 4,800.00');
   await app.screenshot('s12c-02-after-check-1280');
 

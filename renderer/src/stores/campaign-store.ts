@@ -325,7 +325,9 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
         const r = result.value;
         const text = r.error
           ? `Check failed: ${r.error}`
-          : `Checked with ${r.requests} request${r.requests === 1 ? '' : 's'}: ${r.settled} settled, ${r.waiting} still waiting.`;
+          : `Checked with ${r.requests} request${r.requests === 1 ? '' : 's'}: ${r.settled} settled, ${r.waiting} still waiting` +
+            // Those whose recipient link expired wait on no delivery that can come: said apart, as the CLI's line does.
+            (r.expired > 0 ? ` (${r.expired} with an expired link).` : '.');
         set({ busy: null, message: { kind: r.error ? 'error' : 'info', text } });
         await get().refresh();
       },
