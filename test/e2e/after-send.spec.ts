@@ -104,12 +104,13 @@ test('after Send: counts, waits, cancellations, expired links, charges, next che
   const report = (await readFile(await download.path(), 'utf8')).replace(/^\uFEFF/, '').split(/\r?\n/).filter((l) => l.trim() !== '');
   expect(report.filter((l) => l.includes('@example.net'))).toHaveLength(ROWS);
   expect(report.filter((l) => /^Volunteer \d+,/.test(l) && l.includes(',cancelled,'))).toHaveLength(CANCELLED);
-  console.log(report.filter((l) => !l.includes('@example.net')).join('\n') + '\n' + report.filter((l) => /cancel/i.test(l)).slice(0, 2).join('\n'));
 
   // The follow-up: the cancelled and expired rows, as new gifts.
   await page.getByTestId('campaign-follow-up').click();
   const dialog = page.getByTestId('follow-up-dialog');
   await expect(dialog).toBeVisible();
+  // A campaign with a gift per row: the follow-up keeps each row's own gift, and says so.
+  await expect(dialog).toContainText('the same gifts, sender and environment');
+  await expect(dialog).toContainText('Each row keeps its name, e-mail, gift, amount and message');
   await app.screenshot('s12c-05-follow-up-dialog');
-  console.log(await dialog.innerText());
 });

@@ -59,6 +59,7 @@ test('a follow-up campaign of the failed rows is a new draft, reviewed and sent 
   await page.getByTestId('campaign-follow-up').click();
   const dialog = page.getByTestId('follow-up-dialog');
   await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('the same product, sender and environment');
   await expect(dialog.getByTestId('follow-up-failed')).toContainText('3 rows that failed');
   await expect(dialog.getByTestId('follow-up-failed').getByRole('checkbox')).toBeChecked();
   await expect(dialog.getByTestId('follow-up-cancelled').getByRole('checkbox')).toBeDisabled();

@@ -40,8 +40,9 @@ export function FollowUpDialog({
       {campaign && counts && (
         <>
           <p>
-            A new draft campaign with the same product, sender and environment as “{campaign.name}”. Each row keeps its name, e-mail,
-            amount and message, and gets a new reference: it is a new gift, reviewed and confirmed before anything is sent.
+            A new draft campaign with the same {campaign.giftPerRow ? 'gifts' : 'product'}, sender and environment as “{campaign.name}”. Each
+            row keeps its name, e-mail, {campaign.giftPerRow ? 'gift, ' : ''}amount and message, and gets a new reference: it is a new gift,
+            reviewed and confirmed before anything is sent.
           </p>
           <fieldset>
             <legend>Rows to take</legend>
