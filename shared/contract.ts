@@ -157,6 +157,11 @@ export const campaignSummarySchema = z.object({
   /** Epoch ms of the next scheduled poll round, when one is scheduled. */
   nextPollAt: z.number().nullable(),
   /**
+   * Epoch ms when a poll round last read the statuses of its undelivered orders (by the schedule,
+   * Check now or `giftbatch poll`); null when none has. "Last checked …" on the campaign screen.
+   */
+  lastPolledAt: z.number().nullable(),
+  /**
    * Ordered rows whose acceptance link expired unaccepted (acceptance.ts), those a follow-up campaign
    * took included; followUpRows.expired counts those it may still take, under the same condition.
    */

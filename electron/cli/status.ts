@@ -21,6 +21,8 @@ export interface CampaignStatus {
   acceptance_expired: number;
   /** Rows whose order answer disagreed with what they asked, or held values we could not read. */
   flagged: number;
+  /** When the service was last asked about its undelivered orders (ISO 8601, UTC); null when it never was. */
+  last_checked_at: string | null;
 }
 
 /** A campaign's status as the CLI prints it, from the summary `campaigns:get` answers. */
@@ -39,6 +41,7 @@ export function campaignStatus(s: CampaignSummary): CampaignStatus {
     charged_cancelled: s.chargedCancelled,
     acceptance_expired: s.acceptanceExpired,
     flagged: s.flagged,
+    last_checked_at: s.lastPolledAt === null ? null : new Date(s.lastPolledAt).toISOString(),
   };
 }
 

@@ -78,6 +78,8 @@ test('after Send: counts, waits, cancellations, expired links, charges, next che
   await expect(page.getByTestId('next-poll')).toContainText(`0 awaiting delivery, ${TRAVEL_ROWS} with an expired link. Next check in`);
   await expect(page.getByText(/^Checked with \d+ requests?: \d+ settled, \d+ still waiting/)).toContainText(`${TRAVEL_ROWS} still waiting (${TRAVEL_ROWS} with an expired link).`);
   await expect(page.getByTestId('charged-total')).toContainText('USD 4,800.00');
+  // When the service was last asked: the check just made (S13-A).
+  await expect(page.getByTestId('last-checked')).toHaveText(/^Last checked (just now|\d+ s ago)\.$/);
   await app.screenshot('s12c-02-after-check-1280');
 
   // A 1024-wide window: the rows fit, so each row's Details (its expired link) is in view without a sideways scroll.
@@ -97,6 +99,8 @@ test('after Send: counts, waits, cancellations, expired links, charges, next che
   await expect(app.campaign.root).toBeVisible();
   await expect(page.getByTestId('progress-caption')).toHaveText(caption);
   await expect(app.campaign.count('ordered')).toHaveText(String(TRAVEL_ROWS));
+  // The last check is kept with the campaign, not with the window.
+  await expect(page.getByTestId('last-checked')).toHaveText(/^Last checked (just now|\d+ s ago|1 min ago)\.$/);
   await app.screenshot('s12c-04-after-reload');
 
   // The report: a line per recipient.

@@ -20,6 +20,7 @@ export function statusLine(s: CampaignStatus): string {
     `cancelled ${c.cancelled}, skipped ${c.skipped}, invalid ${c.invalid}; charged ${charged}` +
     (cancelled ? ` (of which ${cancelled} for orders cancelled or never paid)` : '') +
     (s.acceptance_expired ? `\n  ${s.acceptance_expired} recipient link(s) expired without acceptance` : '') +
+    (s.last_checked_at ? `\n  last checked ${s.last_checked_at.slice(0, 19).replace('T', ' ')} UTC` : '') +
     (s.flagged ? `\n  ${s.flagged} row(s) flagged: the service's answer disagreed with what they asked, or could not be read (the report's discrepancy column names each)` : '')
   );
 }

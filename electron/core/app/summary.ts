@@ -70,6 +70,7 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     remaining: faceValueTotals(db, campaign.id, ['ready', 'sending']).map(moneyDto),
     createdAt: campaign.createdAt,
     nextPollAt: counts.ordered > 0 ? deps.nextPollAt(campaign) : null,
+    lastPolledAt: campaign.lastPolledAt,
     acceptanceExpired,
     flagged: countFlagged(db, campaign.id),
     retryable: followUpRows.failed,

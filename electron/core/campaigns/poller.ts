@@ -7,7 +7,7 @@ import { isAcceptanceExpired } from '../../../shared/domain/acceptance.ts';
 import { isSettled } from '../../../shared/domain/rows.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
-import { campaignProducts, getCampaign, listCampaigns, setSendState, type Campaign, type Environment } from '../db/repos/campaigns.ts';
+import { campaignProducts, getCampaign, listCampaigns, setLastPolled, setSendState, type Campaign, type Environment } from '../db/repos/campaigns.ts';
 import type { CampaignForOrder } from './order-body.ts';
 import { listTrackedOrders, type TrackedOrder } from '../db/repos/recipients.ts';
 import { addFindings, updateOrderStatus } from '../db/repos/recipient-transitions.ts';
@@ -149,6 +149,10 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
   }
   apply();
   result.waiting = rows.length - result.settled;
+  // Every tracked row was asked about (those whose fetch failed are named in result.error): the
+  // campaigns' "Last checked". A round that stopped, or could not read the PENDING list, returned
+  // above and leaves the last time as it was.
+  setLastPolled(db, new Set(rows.map((r) => r.campaignId)), clock.now());
   return result;
 }
 

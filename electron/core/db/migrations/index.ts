@@ -6,6 +6,7 @@ import { sql as tallies } from './0005-tallies.ts';
 import { sql as skipPolicies } from './0006-skip-policies.ts';
 import { sql as productsPerRow } from './0007-products-per-row.ts';
 import { sql as giftPerRow } from './0008-gift-per-row.ts';
+import { sql as lastPolled } from './0009-last-polled.ts';
 
 export interface Migration {
   /** The schema version this migration brings the database to (1, 2, 3…, no gaps). */
@@ -27,6 +28,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 6, name: '0006-skip-policies', sql: skipPolicies },
   { version: 7, name: '0007-products-per-row', sql: productsPerRow },
   { version: 8, name: '0008-gift-per-row', sql: giftPerRow },
+  { version: 9, name: '0009-last-polled', sql: lastPolled },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -78,6 +78,8 @@ const campaignRow = z
     account_fingerprint: z.string().nullish(),
     // Absent before schema 8.
     gift_per_row: z.union([z.literal(0), z.literal(1)]).nullish(),
+    // Absent before schema 9; NULL until a poll round reads its orders.
+    last_polled_at: timestamp.nullish(),
     created_at: timestamp,
     updated_at: timestamp,
   })
@@ -103,6 +105,8 @@ const campaignRow = z
      * given another gift sets it too), so a reopened draft shows what the new one did.
      */
     giftPerRow: r.gift_per_row === 1,
+    /** When a poll round last read the statuses of its undelivered orders (schema 9); null when none has. */
+    lastPolledAt: r.last_polled_at ?? null,
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   }));
@@ -307,6 +311,17 @@ export function pauseInterrupted(db: Db, now: number, stillSending: (campaignId:
     for (const id of ids) setSendState(db, id, { from: 'sending', to: 'paused', reason: 'interrupted', detail }, now);
     return ids;
   }).immediate();
+}
+
+/**
+ * A poll round read the statuses of these campaigns' undelivered orders at `at` (schema 9): what
+ * "Last checked" says. Not updated_at, which says when the campaign itself last changed.
+ */
+export function setLastPolled(db: Db, campaignIds: Iterable<string>, at: number): void {
+  const set = statement(db, 'UPDATE campaigns SET last_polled_at = ? WHERE id = ?');
+  db.transaction(() => {
+    for (const id of campaignIds) set.run(at, id);
+  })();
 }
 
 /** Records which account (key) the campaign is sent under: a fingerprint, never the key. */

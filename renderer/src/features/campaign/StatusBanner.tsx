@@ -1,11 +1,11 @@
 // Why a campaign is not moving, in words, with the next step: interrupted, paused by the breaker,
 // a refused key, a failed pre-flight, an order the service issued otherwise than asked; plus the
-// next poll while orders await delivery.
+// next poll while orders await delivery, and when the service was last asked about them.
 import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { Message } from '../../components/Message.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { formatTotals } from '../../lib/money-display.ts';
-import { formatRelative } from '../../lib/time.ts';
+import { formatDateTime, formatRelative } from '../../lib/time.ts';
 import { interruptedSummary } from '../../stores/campaigns-store.ts';
 import { awaitingDelivery } from '../campaigns/campaign-state.ts';
 
@@ -39,6 +39,12 @@ function MismatchBanner({ summary: c }: { summary: CampaignSummary }) {
   );
 }
 
+/** When the service was last asked about the campaign's orders: "Last checked just now.", "Last checked 3 min ago." */
+export function lastChecked(at: number, now: number): string {
+  const ago = formatRelative(Math.min(at, now), now);
+  return `Last checked ${ago === 'now' ? 'just now' : ago}.`;
+}
+
 export function StatusBanner({ summary: c }: { summary: CampaignSummary }) {
   const now = useNow();
   const { left, progress } = interruptedSummary(c);
@@ -70,9 +76,19 @@ export function StatusBanner({ summary: c }: { summary: CampaignSummary }) {
               : `a follow-up campaign took ${expiredTaken} of them as new gifts; contact the others or the service's support.`}
         </Message>
       )}
-      {c.nextPollAt !== null && c.counts.ordered > 0 && (
+      {((c.nextPollAt !== null && c.counts.ordered > 0) || c.lastPolledAt !== null) && (
         <p className="muted small" data-testid="next-poll" role="status">
-          {awaitingDelivery(c)} awaiting delivery{c.acceptanceExpired > 0 ? `, ${c.acceptanceExpired} with an expired link` : ''}. Next check {formatRelative(c.nextPollAt, now)}.
+          {c.nextPollAt !== null && c.counts.ordered > 0 && (
+            <>
+              {awaitingDelivery(c)} awaiting delivery{c.acceptanceExpired > 0 ? `, ${c.acceptanceExpired} with an expired link` : ''}. Next check{' '}
+              {formatRelative(c.nextPollAt, now)}.{' '}
+            </>
+          )}
+          {c.lastPolledAt !== null && (
+            <span data-testid="last-checked" title={formatDateTime(c.lastPolledAt, { seconds: true })}>
+              {lastChecked(c.lastPolledAt, now)}
+            </span>
+          )}
         </p>
       )}
     </>

@@ -3,7 +3,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CampaignSummary } from '../../../../shared/contract.ts';
-import { StatusBanner } from '../../../../renderer/src/features/campaign/StatusBanner.tsx';
+import { lastChecked, StatusBanner } from '../../../../renderer/src/features/campaign/StatusBanner.tsx';
 import { summary } from '../helpers/fakes.ts';
 
 const text = (c: CampaignSummary): string => renderToStaticMarkup(createElement(StatusBanner, { summary: c })).replace(/<[^>]+>/g, '').replaceAll('&#x27;', "'");
@@ -42,5 +42,30 @@ describe('StatusBanner: a paused campaign', () => {
   it('never counts failed rows as sent', () => {
     const c = summary({ sendState: 'paused', running: false, pausedReason: 'user', counts: { ...counts, ordered: 3, failed: 3, ready: 2 } });
     expect(text(c)).toContain('Paused. 3 sent, 3 failed, 2 left to send');
+  });
+});
+
+describe('StatusBanner: when the service was last asked', () => {
+  it('says when the last check was, beside the next one, and in the same words as it', () => {
+    const now = Date.now();
+    const c = summary({ sendState: 'done', running: false, counts, nextPollAt: now + 40_000, lastPolledAt: now - 3 * 60_000 });
+    expect(text(c)).toMatch(/4 awaiting delivery\. Next check in (39|40) s\. Last checked 3 min ago\./);
+  });
+
+  it('says it after the last delivery too, when no check is scheduled, and "just now" for a check this second', () => {
+    const now = Date.now();
+    const delivered = { ...counts, ordered: 0, delivered: 4 };
+    expect(text(summary({ sendState: 'done', running: false, counts: delivered, lastPolledAt: now - 7_200_000 }))).toContain('Last checked 2 h ago.');
+    expect(text(summary({ sendState: 'done', running: false, counts, lastPolledAt: now }))).toContain('Last checked just now.');
+    expect(lastChecked(now - 400, now)).toBe('Last checked just now.');
+    expect(lastChecked(now - 12_000, now)).toBe('Last checked 12 s ago.');
+    // A check stamped by another machine's clock a moment ahead is not "in 2 s".
+    expect(lastChecked(now + 2_000, now)).toBe('Last checked just now.');
+  });
+
+  it('says nothing of a campaign never checked', () => {
+    const c = summary({ sendState: 'done', running: false, counts: { ...counts, ordered: 0, delivered: 4 }, lastPolledAt: null });
+    expect(text(c)).not.toContain('Last checked');
+    expect(text(summary({ sendState: 'done', running: false, counts, nextPollAt: Date.now() + 60_000 }))).not.toContain('Last checked');
   });
 });

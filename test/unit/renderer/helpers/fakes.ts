@@ -110,6 +110,7 @@ export function summary(overrides: Partial<CampaignSummary> = {}): CampaignSumma
     remaining: [],
     createdAt: 1_700_000_000_000,
     nextPollAt: null,
+    lastPolledAt: null,
     acceptanceExpired: 0,
     flagged: 0,
     // Every failed row can be retried unless told otherwise (none was taken by a follow-up).
