@@ -6,7 +6,7 @@ import { parseJsonBody, queryInt, type Reply } from './http-util.ts';
 import { canonicalJson, externalReferenceOf, parseOrderRequest } from './order-request.ts';
 import type { Account, Store } from './store.ts';
 import { ApiError, ITEM_STATUSES, type Dialect, type ItemStatus } from './types.ts';
-import { availabilityJson, listJson, orderJson, productJson } from './views.ts';
+import { availabilityJson, listedOrderJson, listJson, orderJson, productJson } from './views.ts';
 
 export const PRODUCTS_DEFAULT_SIZE = 20;
 export const PRODUCTS_MAX_SIZE = 100;
@@ -149,7 +149,7 @@ function listOrders(ctx: V1Context): Reply {
     ...dateParam(q, 'created_to', 'createdTo'),
   });
   const pageJson = { index: page, size, total_size: result.totalSize, result_size: result.resultSize };
-  return { status: 200, body: listJson('orders', result.rows.map((o) => orderJson(o, ctx.store)), pageJson, ctx.dialect) };
+  return { status: 200, body: listJson('orders', result.rows.map((o) => listedOrderJson(o, ctx.store, ctx.dialect)), pageJson, ctx.dialect) };
 }
 
 function dateParam<K extends string>(q: URLSearchParams, name: string, as: K): Partial<Record<K, number>> {

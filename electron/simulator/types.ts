@@ -60,6 +60,11 @@ export interface Dialect {
   listLagMs: number;
   /** GET /v1/orders: 'oldest-first' (by order id, as created) or 'newest-first'. */
   listOrder: 'oldest-first' | 'newest-first';
+  /**
+   * GET /v1/orders entries: 'full' (each the order's whole record, as GET /v1/orders/{id} gives it) or
+   * 'summary' (id, status, external_reference_id, created_at and order_item's id and status only).
+   */
+  listEntries: 'full' | 'summary';
 }
 
 export interface SimulatorOptions {

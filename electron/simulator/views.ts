@@ -73,6 +73,18 @@ export function orderJson(o: OrderRecord, store: Store): Record<string, unknown>
   };
 }
 
+/** An order as a list shows it: its whole record, or (dialect listEntries 'summary') who and where it is, without what was issued, charged or to whom. */
+export function listedOrderJson(o: OrderRecord, store: Store, dialect: Pick<Dialect, 'listEntries'>): Record<string, unknown> {
+  if (dialect.listEntries === 'full') return orderJson(o, store);
+  return {
+    id: o.id,
+    status: store.orderStatus(o),
+    external_reference_id: o.externalReferenceId,
+    created_at: new Date(o.createdAt).toISOString(),
+    order_item: { id: o.itemId, status: store.itemStatus(o) },
+  };
+}
+
 /** A list body in the dialect's envelope; `ours` is the field our client expects ('products' or 'orders'). */
 export function listJson(ours: 'products' | 'orders', rows: unknown[], page: Record<string, number>, dialect: Pick<Dialect, 'listEnvelope'>): unknown {
   switch (dialect.listEnvelope) {

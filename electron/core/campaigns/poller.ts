@@ -11,7 +11,7 @@ import { campaignProducts, getCampaign, listCampaigns, setLastPolled, setSendSta
 import type { CampaignForOrder } from './order-body.ts';
 import { listTrackedOrders, type TrackedOrder } from '../db/repos/recipients.ts';
 import { addFindings, updateOrderStatus } from '../db/repos/recipient-transitions.ts';
-import { expectationOf, mismatchDetail, mismatches, UnreadableRequestError, verifyOrder } from './verify-order.ts';
+import { contradictions, entryAgrees, expectationOf, mismatchDetail, mismatches, UnreadableRequestError, verifyOrder } from './verify-order.ts';
 import { ORDER_PAGE_SIZE, type Order, type OrderPage, type Outcome, type ServiceClient } from '../service/index.ts';
 import { parseServiceTime } from '../service/schemas.ts';
 import { rowStateForOrder } from './policy.ts';
@@ -128,15 +128,23 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
       await new Promise((resolve) => setImmediate(resolve));
       if (opts.signal?.aborted) return stopped();
     }
-    const fromList = listed.found.get(row.orderId);
-    const order = pending.get(row.orderId) ?? (fromList && settlesFromList(campaigns.get(row.campaignId), row, fromList) ? fromList : undefined);
-    if (order) {
-      known.push([row, order]);
+    const campaign = campaigns.get(row.campaignId);
+    const stillPending = pending.get(row.orderId);
+    const entry = stillPending ?? listed.found.get(row.orderId);
+    // A list entry stands for the order's record only when it agrees with the row's request
+    // (entryAgrees); from the COMPLETED list, only when it also settles the row.
+    if (entry && (stillPending !== undefined || settles(entry)) && entryAgrees(campaign, row.requestBody, entry)) {
+      known.push([row, entry]);
       continue;
     }
-    // It left the PENDING list and was not found settled in the COMPLETED list: cancelled,
-    // delivered after the list was read, in a part of the list not read, or listed with less than
-    // its full record. Its own record decides.
+    if (stillPending && nothingNew(campaign, row, stillPending)) {
+      checked += 1;
+      if (isAcceptanceExpired({ state: 'ordered', acceptanceExpiry: row.acceptanceExpiry }, clock.now())) result.expired += 1;
+      continue;
+    }
+    // It left the PENDING list and was not found settled in the COMPLETED list (cancelled,
+    // delivered after the list was read, in a part of the list not read), or a list gave less than
+    // its full record or told another story. Its own record decides.
     apply();
     const fetched = await client.getOrder(row.orderId, opts);
     result.requests += 1;
@@ -187,19 +195,23 @@ function recordPolled(db: Db, campaign: (Campaign & CampaignForOrder) | undefine
   return { changed: changed || flagged, settled: isSettled(state), expired: !isSettled(state) && isAcceptanceExpired({ state, acceptanceExpiry: kept }, now) };
 }
 
+const settles = (order: Order): boolean => rowStateForOrder(order.status, order.item.status) !== 'ordered';
+
 /**
- * Whether an entry of the COMPLETED list may settle its row without the order's own record: it
- * settles it (delivered or cancelled) and agrees with the row's request in every point an answer
- * is checked on. The list's entries are "not shown": one that leaves a field out, or tells another
- * story, is fetched by id, and the full record decides (and is checked and flagged as any answer).
+ * A PENDING-list entry that does not agree with the row's request but says nothing new: it leaves
+ * out what an answer is checked on (a list of summaries), states the statuses (and any link expiry)
+ * the row already has, and contradicts nothing it does state. The row was checked against its
+ * order's full answer when it was ordered; it is still waiting, with nothing to fetch or write.
+ * A round over a service whose lists are summaries then costs its pages, not a GET per order.
  */
-function settlesFromList(campaign: (Campaign & CampaignForOrder) | undefined, row: TrackedOrder, order: Order): boolean {
-  if (rowStateForOrder(order.status, order.item.status) === 'ordered') return false;
-  if (!campaign || row.requestBody === null) return false;
+function nothingNew(campaign: (Campaign & CampaignForOrder) | undefined, row: TrackedOrder, entry: Order): boolean {
+  if (entry.status !== row.orderStatus || entry.item.status !== row.itemStatus) return false;
+  if (entry.acceptanceExpiresAt !== undefined && parseServiceTime(entry.acceptanceExpiresAt) !== row.acceptanceExpiry) return false;
+  if (!campaign || row.requestBody === null) return true;
   try {
-    return verifyOrder(expectationOf(campaign, row.requestBody), order).length === 0;
+    return contradictions(expectationOf(campaign, row.requestBody), entry).length === 0;
   } catch (error) {
-    if (error instanceof UnreadableRequestError) return false;
+    if (error instanceof UnreadableRequestError) return true;
     throw error;
   }
 }
@@ -246,7 +258,7 @@ interface PageRead {
  * history is never read through), at the list's end, or when all are found: the pass costs at most
  * two requests more than the fetches it saves (and the tries of pages that fail in passing). A
  * page that still fails, or a stop, ends it; what it did not find is fetched one by one. Whatever
- * the list holds, only entries that settle a row cleanly are used (settlesFromList).
+ * the list holds, only entries that settle a row and agree with its request are used (entryAgrees).
  */
 async function ordersFromCompletedList(
   client: ServiceClient,

@@ -13,9 +13,10 @@ type CampaignWithProducts = NonNullable<ReturnType<typeof getCampaignForOrders>>
 import { appendEvent } from '../db/repos/events.ts';
 import { markOrdered, recordAttemptError } from '../db/repos/recipient-transitions.ts';
 import { listSendingRows, type Recipient } from '../db/repos/recipients.ts';
-import type { AuthFailed, ServiceClient } from '../service/index.ts';
+import type { AuthFailed, OrderLookup, Outcome, ServiceClient } from '../service/index.ts';
 import { orderOutcomeOf } from './order-body.ts';
-import { expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
+import { entryAgrees, expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
+import type { CampaignForOrder } from './order-body.ts';
 
 export type ReconcileScope = { readonly campaignId: string } | { readonly environment: Environment };
 
@@ -137,6 +138,25 @@ export async function reconcile(
   };
 }
 
+/**
+ * The order under a row's key, as the evidence to record. It is looked up in the list by key; the
+ * list's entry stands for the order only when it agrees with the row's request (entryAgrees), else
+ * the order's own record is asked for (GET /v1/orders/{id}): a list's entries are "not shown", and
+ * one that leaves out what was issued and charged would record a gift without its charge.
+ */
+export async function lookUpOrder(
+  client: ServiceClient,
+  externalReferenceId: string,
+  campaign: CampaignForOrder | null | undefined,
+  requestBody: string | null,
+  opts: { signal?: AbortSignal } = {},
+): Promise<Outcome<OrderLookup>> {
+  const lookup = await client.findOrderByReference(externalReferenceId, opts);
+  if (lookup.kind !== 'ok' || lookup.value.order === null || entryAgrees(campaign, requestBody, lookup.value.order)) return lookup;
+  const own = await client.getOrder(lookup.value.order.id, opts);
+  return own.kind === 'ok' ? { ...own, value: { order: own.value, duplicates: lookup.value.duplicates } } : own;
+}
+
 async function reconcileRow(
   db: Db,
   client: ServiceClient,
@@ -148,7 +168,7 @@ async function reconcileRow(
   const base = { rowId: row.id, campaignId: row.campaignId, line: row.line, externalReferenceId: row.externalReferenceId };
   const maxWaits = opts.maxRateLimitedRetries ?? 3;
   for (let waits = 0; ; waits++) {
-    const outcome = await client.findOrderByReference(row.externalReferenceId, opts.signal ? { signal: opts.signal } : {});
+    const outcome = await lookUpOrder(client, row.externalReferenceId, campaign, row.requestBody, opts.signal ? { signal: opts.signal } : {});
     switch (outcome.kind) {
       case 'ok': {
         const { order, duplicates } = outcome.value;

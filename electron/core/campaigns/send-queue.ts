@@ -24,7 +24,7 @@ import type { Order } from '../service/types.ts';
 import { backoffDelay, CircuitBreaker, RepeatedRefusal } from './policy.ts';
 import { orderBodyFor, OrderBodyError, orderOutcomeOf } from './order-body.ts';
 import { expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
-import { reconcile, type ReconcileResult } from './reconcile.ts';
+import { lookUpOrder, reconcile, type ReconcileResult } from './reconcile.ts';
 import { withSendLease, type HeldLease } from './send-lease.ts';
 import { authDetail, breakerDetail, finish, mismatch, refusedDetail, rejectionText, type StopRequest } from './send-outcome.ts';
 import { FirstOrders, readySource, RetrySchedule, WakeSignal, type Job } from './send-work.ts';
@@ -450,11 +450,11 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   // and when the list shows nothing, look once more a little later: a new order may be missing
   // from list answers for a while. A stop asked meanwhile leaves the row `sending` for reconciliation.
   const confirmRejection = async (job: Job, failure: string, requestBody: string): Promise<void> => {
-    let lookup = await client.findOrderByReference(job.row.externalReferenceId);
+    let lookup = await lookUpOrder(client, job.row.externalReferenceId, campaign, requestBody);
     if (lookup.kind === 'ok' && !lookup.value.order && !control.stop) {
       await Promise.race([clock.sleep(options.lookupAgainMs ?? LOOKUP_AGAIN_MS), stopAsked]);
       if (control.stop) return;
-      lookup = await client.findOrderByReference(job.row.externalReferenceId);
+      lookup = await lookUpOrder(client, job.row.externalReferenceId, campaign, requestBody);
     }
     const now = clock.now();
     switch (lookup.kind) {

@@ -94,6 +94,29 @@ export function verifyOrder(expected: OrderExpectation, order: Order): Finding[]
 
 export const mismatches = (findings: readonly Finding[]): Finding[] => findings.filter((f) => f.kind === 'mismatch');
 
+/**
+ * Whether an entry of a GET /v1/orders list may stand for the order's own record. The list's
+ * entries are "not shown": one is used only when it agrees with what the row asked in every point
+ * an answer is checked on, and reads cleanly. One that leaves a field out (a summary: no price, no
+ * charge) or tells another story is no evidence either way; the order's own record decides.
+ */
+export function entryAgrees(campaign: CampaignForOrder | null | undefined, requestBody: string | null, entry: Order): boolean {
+  if (!campaign || requestBody === null) return false;
+  try {
+    return verifyOrder(expectationOf(campaign, requestBody), entry).length === 0;
+  } catch (error) {
+    if (error instanceof UnreadableRequestError) return false;
+    throw error;
+  }
+}
+
+/** The differences a list entry states: its mismatches, less those of a field it leaves out (it says nothing of that). */
+export function contradictions(expected: OrderExpectation, entry: Order): Finding[] {
+  return mismatches(verifyOrder(expected, entry)).filter(
+    (f) => !(f.field === 'key' && entry.externalReferenceId === undefined) && !(f.field === 'amount' && entry.item.price === undefined),
+  );
+}
+
 /** The pause detail for a row whose answer disagreed: names the row, the order and each difference. */
 export function mismatchDetail(line: number, orderId: number, findings: readonly Finding[]): string {
   const differences = mismatches(findings).map((f) => f.message).join('; ');
