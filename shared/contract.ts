@@ -151,6 +151,11 @@ export const campaignSummarySchema = z.object({
   charged: z.array(moneySchema),
   /** Of `charged`, what went to orders later cancelled or whose payment expired: shown apart. */
   chargedCancelled: z.array(moneySchema),
+  /**
+   * Of `charged`, what went to ordered rows whose acceptance link expired unaccepted (the rows
+   * `acceptanceExpired` counts): the order stands, but the recipient can no longer take the gift.
+   */
+  chargedExpired: z.array(moneySchema),
   /** Face value of what is still to send (ready + sending), per currency. */
   remaining: z.array(moneySchema),
   createdAt: z.number(),

@@ -17,6 +17,8 @@ export interface CampaignStatus {
   charged: { currency: string; amount: string }[];
   /** Of `charged`, what went to orders later cancelled or whose payment expired (no gift delivered). */
   charged_cancelled: { currency: string; amount: string }[];
+  /** Of `charged`, what went to orders whose recipient link expired unaccepted (the acceptance_expired rows). */
+  charged_expired: { currency: string; amount: string }[];
   /** Ordered rows waiting on a recipient whose acceptance link has expired. */
   acceptance_expired: number;
   /** Rows whose order answer disagreed with what they asked, or held values we could not read. */
@@ -39,6 +41,7 @@ export function campaignStatus(s: CampaignSummary): CampaignStatus {
     counts: s.counts,
     charged: s.charged,
     charged_cancelled: s.chargedCancelled,
+    charged_expired: s.chargedExpired,
     acceptance_expired: s.acceptanceExpired,
     flagged: s.flagged,
     last_checked_at: s.lastPolledAt === null ? null : new Date(s.lastPolledAt).toISOString(),

@@ -80,6 +80,9 @@ test('after Send: counts, waits, cancellations, expired links, charges, next che
   await expect(page.getByTestId('charged-total')).toContainText('USD 4,800.00');
   // When the service was last asked: the check just made (S13-A).
   await expect(page.getByTestId('last-checked')).toHaveText(/^Last checked (just now|\d+ s ago)\.$/);
+  // Of the charged total, the 20 vouchers whose links expired unaccepted, apart as the cancelled orders are (S13-A).
+  await expect(page.getByTestId('charged-cancelled')).toContainText('Of which USD 60.00 went to orders later cancelled');
+  await expect(page.getByTestId('charged-expired')).toContainText(`Of which USD ${(TRAVEL_ROWS * 100).toLocaleString('en-US')}.00 went to gifts whose recipient link expired unaccepted`);
   await app.screenshot('s12c-02-after-check-1280');
 
   // A 1024-wide window: the rows fit, so each row's Details (its expired link) is in view without a sideways scroll.
@@ -101,6 +104,7 @@ test('after Send: counts, waits, cancellations, expired links, charges, next che
   await expect(app.campaign.count('ordered')).toHaveText(String(TRAVEL_ROWS));
   // The last check is kept with the campaign, not with the window.
   await expect(page.getByTestId('last-checked')).toHaveText(/^Last checked (just now|\d+ s ago|1 min ago)\.$/);
+  await expect(page.getByTestId('charged-expired')).toContainText('USD 2,000.00');
   await app.screenshot('s12c-04-after-reload');
 
   // The report: a line per recipient.

@@ -13,12 +13,14 @@ export function statusLine(s: CampaignStatus): string {
   const c = s.counts;
   const charged = s.charged.map((m) => `${m.currency} ${m.amount}`).join(', ') || 'nothing';
   const cancelled = s.charged_cancelled.map((m) => `${m.currency} ${m.amount}`).join(', ');
+  const expired = s.charged_expired.map((m) => `${m.currency} ${m.amount}`).join(', ');
   const pause = s.send_state === 'paused' ? ` (${s.paused_reason}${s.paused_detail ? `: ${s.paused_detail}` : ''})` : '';
   return (
     `${s.id}  ${s.name} [${s.environment}, ${productsText(s)}] ${s.send_state}${pause}\n` +
     `  ready ${c.ready}, sending ${c.sending}, ordered ${c.ordered}, delivered ${c.delivered}, failed ${c.failed}, ` +
     `cancelled ${c.cancelled}, skipped ${c.skipped}, invalid ${c.invalid}; charged ${charged}` +
     (cancelled ? ` (of which ${cancelled} for orders cancelled or never paid)` : '') +
+    (expired ? ` (of which ${expired} for gifts whose recipient link expired unaccepted)` : '') +
     (s.acceptance_expired ? `\n  ${s.acceptance_expired} recipient link(s) expired without acceptance` : '') +
     (s.last_checked_at ? `\n  last checked ${s.last_checked_at.slice(0, 19).replace('T', ' ')} UTC` : '') +
     (s.flagged ? `\n  ${s.flagged} row(s) flagged: the service's answer disagreed with what they asked, or could not be read (the report's discrepancy column names each)` : '')

@@ -4,6 +4,7 @@ import type { CampaignSummary } from '../../../shared/contract.ts';
 import { campaignCountry, campaignDefaultAmount, campaignProducts, getCampaign, getCampaignForOrders, type Campaign } from '../db/repos/campaigns.ts';
 import { pausedDetailNow } from '../campaigns/send-outcome.ts';
 import {
+  chargedExpiredAcceptances,
   chargedTotals,
   countByState,
   countExpiredAcceptances,
@@ -67,6 +68,7 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     counts,
     charged: chargedTotals(db, campaign.id),
     chargedCancelled: counts.cancelled > 0 ? chargedTotals(db, campaign.id, { states: ['cancelled'] }) : [],
+    chargedExpired: acceptanceExpired > 0 ? chargedExpiredAcceptances(db, campaign.id, now) : [],
     remaining: faceValueTotals(db, campaign.id, ['ready', 'sending']).map(moneyDto),
     createdAt: campaign.createdAt,
     nextPollAt: counts.ordered > 0 ? deps.nextPollAt(campaign) : null,

@@ -312,23 +312,34 @@ export function chargedTotals(db: Db, campaignId: string, opts: { states?: reado
   )
     .safeIntegers(true)
     .all(campaignId, states);
-  const parsed = parseRows(chargeTallyRow, 'charge_tallies', tallies);
-  if (parsed.every((t) => t.oversized === 0n && t.kind === 'integer' && typeof t.units === 'bigint')) {
-    const sums = new Map<string, { units: bigint; scale: number }>();
-    for (const t of parsed) {
-      const scale = Number(t.scale);
-      const sum = sums.get(t.currency) ?? { units: 0n, scale: 0 };
-      const top = Math.max(sum.scale, scale);
-      sums.set(t.currency, { units: sum.units * 10n ** BigInt(top - sum.scale) + BigInt(t.units) * 10n ** BigInt(top - scale), scale: top });
-    }
-    return [...sums].map(([currency, sum]) => ({ currency: currencyCode.parse(currency), amount: exactDecimalText(sum, currency) }));
+  return scaledSums(parseRows(chargeTallyRow, 'charge_tallies', tallies)) ?? chargedTextTotals(db, 'campaign_id = @campaignId AND state IN (SELECT value FROM json_each(@states))', { campaignId, states });
+}
+
+/**
+ * Integer sums of charged texts per currency and number of decimals, added up exactly per currency;
+ * null when a text was too long for an integer sum or a sum overflowed into a float (the caller
+ * then sums the texts themselves).
+ */
+function scaledSums(parsed: readonly z.output<typeof chargeTallyRow>[]): ChargedTotal[] | null {
+  if (!parsed.every((t) => t.oversized === 0n && t.kind === 'integer' && typeof t.units === 'bigint')) return null;
+  const sums = new Map<string, { units: bigint; scale: number }>();
+  for (const t of parsed) {
+    const scale = Number(t.scale);
+    const sum = sums.get(t.currency) ?? { units: 0n, scale: 0 };
+    const top = Math.max(sum.scale, scale);
+    sums.set(t.currency, { units: sum.units * 10n ** BigInt(top - sum.scale) + BigInt(t.units) * 10n ** BigInt(top - scale), scale: top });
   }
+  return [...sums].map(([currency, sum]) => ({ currency: currencyCode.parse(currency), amount: exactDecimalText(sum, currency) }));
+}
+
+/** The exact sum of the charged texts of the rows `where` selects, per charged currency, sorted by currency code. */
+function chargedTextTotals(db: Db, where: string, params: Readonly<Record<string, string | number>>): ChargedTotal[] {
   const raws = statement(
     db,
     `SELECT charged_currency AS currency, decimal_sum(charged_text) AS sum FROM recipients
-      WHERE campaign_id = ? AND charged_text IS NOT NULL AND state IN (SELECT value FROM json_each(?))
+      WHERE ${where} AND charged_text IS NOT NULL
       GROUP BY charged_currency ORDER BY charged_currency`,
-  ).all(campaignId, states);
+  ).all(params);
   return parseRows(exactTotalRow, 'recipients', raws).map(({ currency, sum }) => {
     const [units = '0', scale = '0'] = sum.split('/');
     return { currency, amount: exactDecimalText({ units: BigInt(units), scale: Number(scale) }, currency) };
@@ -364,6 +375,31 @@ export function countExpiredAcceptances(db: Db, campaignId: string, now: number)
     .number()
     .int()
     .parse(statement(db, `SELECT count(*) FROM recipients WHERE ${EXPIRED_ACCEPTANCE_SQL}`).pluck().get({ campaignId, now }));
+}
+
+/**
+ * Of the charged totals, what went to ordered rows whose acceptance link expired by `now` unaccepted
+ * (EXPIRED_ACCEPTANCE_SQL, those a follow-up took included, as acceptanceExpired counts them), per
+ * currency. Not in the tallies (expiry depends on the time asked about): one query through the
+ * partial index of ordered rows by expiry, reading only the expired rows' charges. The caller asks
+ * only when acceptanceExpired > 0.
+ */
+export function chargedExpiredAcceptances(db: Db, campaignId: string, now: number): ChargedTotal[] {
+  // Added as integers per number of decimals in SQLite, as the tallies are (a JavaScript aggregate
+  // called per row took twice as long at 30,000 rows); the texts themselves only when too long.
+  const sums = statement(
+    db,
+    `SELECT charged_currency AS currency,
+        CASE instr(charged_text, '.') WHEN 0 THEN 0 ELSE length(charged_text) - instr(charged_text, '.') END AS scale,
+        sum(CASE WHEN length(charged_text) <= 18 THEN CAST(replace(charged_text, '.', '') AS INTEGER) ELSE 0 END) AS units,
+        sum(length(charged_text) > 18) AS oversized,
+        typeof(sum(CASE WHEN length(charged_text) <= 18 THEN CAST(replace(charged_text, '.', '') AS INTEGER) ELSE 0 END)) AS kind
+      FROM recipients WHERE ${EXPIRED_ACCEPTANCE_SQL} AND charged_text IS NOT NULL
+      GROUP BY currency, scale ORDER BY currency, scale`,
+  )
+    .safeIntegers(true)
+    .all({ campaignId, now });
+  return scaledSums(parseRows(chargeTallyRow, 'recipients', sums)) ?? chargedTextTotals(db, EXPIRED_ACCEPTANCE_SQL, { campaignId, now });
 }
 
 /**

@@ -1,5 +1,6 @@
 // What the balance was charged, per currency (never summed across currencies), with the rate the
-// service applied when the product's currency differs from the account's.
+// service applied when the product's currency differs from the account's, and the parts of it that
+// bought no gift: orders later cancelled, and gifts whose recipient link expired unaccepted.
 import { useMemo } from 'react';
 import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { Totals } from '../../components/Money.tsx';
@@ -24,6 +25,12 @@ export function ChargedTotals({ summary }: { summary: CampaignSummary }) {
         <p className="small" data-testid="charged-cancelled">
           Of which <Totals list={summary.chargedCancelled} empty="nothing" stated /> went to orders later cancelled or never paid
           (no gift delivered). Ask the service about those charges.
+        </p>
+      )}
+      {summary.chargedExpired.length > 0 && (
+        <p className="small" data-testid="charged-expired">
+          Of which <Totals list={summary.chargedExpired} empty="nothing" stated /> went to gifts whose recipient link expired unaccepted
+          (the order stands, but the recipient can no longer take it). Ask the service about those charges.
         </p>
       )}
       <dl className="facts small">

@@ -1,6 +1,7 @@
 // After a send, the campaign summary says when the service was last asked about its orders
-// (lastPolledAt: "Last checked …" on the campaign screen, last_checked_at in `giftbatch status`).
-// Real SQLite, the simulator over HTTP.
+// (lastPolledAt: "Last checked …" on the campaign screen, last_checked_at in `giftbatch status`),
+// and how much of the charged total went to gifts whose recipient link expired unaccepted
+// (chargedExpired, apart from the cancelled orders' chargedCancelled). Real SQLite, the simulator over HTTP.
 import { describe, expect, it } from 'vitest';
 import { campaignStatus } from '../../../../electron/cli/status.ts';
 import { statusLine } from '../../../../electron/cli/commands/tracking.ts';
@@ -10,7 +11,7 @@ import { startSimulator, tempDir } from '../../../support/index.ts';
 import { recipientsCsv, startService, waitFor } from '../../../support/app-harness.ts';
 
 describe('the summary after a send', () => {
-  it('says when the orders were last checked', async () => {
+  it('says when the orders were last checked, and what the gifts whose link expired unaccepted were charged', async () => {
     // $100 vouchers the recipient must accept, their links valid 1.5 s.
     const { sim, url } = await startSimulator({ itemDelayMs: 60_000, recipientExpiryMs: 1_500, accounts: { [SIMULATOR_LOCAL_KEY]: { currency: 'USD', balance: '1000.00' } } });
     const h = await startService(tempDir(), { simulatorUrl: url });
@@ -38,13 +39,15 @@ describe('the summary after a send', () => {
     expect(summary.lastPolledAt).toBeLessThanOrEqual(Date.now());
     expect(summary.charged).toEqual([{ currency: 'USD', amount: '400.00' }]);
     expect(summary.chargedCancelled).toEqual([{ currency: 'USD', amount: '100.00' }]);
+    expect(summary.chargedExpired).toEqual([{ currency: 'USD', amount: '300.00' }]);
 
-    // The CLI reads the same summary: its JSON gains the field, its line says it.
+    // The CLI reads the same summary: its JSON gains the fields, its line says them.
     const status = campaignStatus(summary);
     expect(status.last_checked_at).toBe(new Date(summary.lastPolledAt ?? 0).toISOString());
+    expect(status.charged_expired).toEqual([{ currency: 'USD', amount: '300.00' }]);
     expect(status.charged_cancelled).toEqual([{ currency: 'USD', amount: '100.00' }]);
     const line = statusLine(status);
-    expect(line).toContain('charged USD 400.00 (of which USD 100.00 for orders cancelled or never paid)');
+    expect(line).toContain('charged USD 400.00 (of which USD 100.00 for orders cancelled or never paid) (of which USD 300.00 for gifts whose recipient link expired unaccepted)');
     expect(line).toContain(`last checked ${status.last_checked_at?.slice(0, 19).replace('T', ' ')} UTC`);
   }, 60_000);
 });

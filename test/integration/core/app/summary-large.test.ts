@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { isAcceptanceExpired, type AcceptanceFacts } from '../../../../shared/domain/acceptance.ts';
 import { summarize } from '../../../../electron/core/app/summary.ts';
 import { getCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
-import { countExpiredAcceptances, EXPIRED_ACCEPTANCE_SQL, FOLLOW_UP_ROWS_SQL } from '../../../../electron/core/db/repos/recipients.ts';
+import { chargedExpiredAcceptances, countExpiredAcceptances, EXPIRED_ACCEPTANCE_SQL, FOLLOW_UP_ROWS_SQL } from '../../../../electron/core/db/repos/recipients.ts';
 import { openEngine } from '../../../../electron/core/engine.ts';
 import { createMemorySecretStore } from '../../../../electron/core/secrets/secret-store.ts';
 import { tallyInserted } from '../../../support/db-seed.ts';
@@ -69,6 +69,19 @@ describe('the summary of a 100,000-row campaign', () => {
       );
       expect(plan(`SELECT count(*) FROM recipients WHERE ${FOLLOW_UP_ROWS_SQL.expired}`)).toContain('USING INDEX recipients_acceptance (campaign_id=? AND acceptance_expiry<?)');
 
+      // What the expired acceptances were charged (the Charged card's line, chargedExpired): the
+      // same rows under the same condition, read through the same index, not every row.
+      db.prepare(`UPDATE recipients SET charged_minor = 2500, charged_currency = 'USD', charged_text = '25.00' WHERE campaign_id = ? AND state = 'ordered'`).run(campaign.id);
+      expect(chargedExpiredAcceptances(db, campaign.id, now)).toEqual([{ currency: 'USD', amount: '749975.00' }]);
+      expect(plan(`SELECT charged_currency, decimal_sum(charged_text) FROM recipients WHERE ${EXPIRED_ACCEPTANCE_SQL} AND charged_text IS NOT NULL GROUP BY charged_currency`)).toContain(
+        'USING INDEX recipients_acceptance (campaign_id=? AND acceptance_expiry<?)',
+      );
+      expect(summarize(deps, stored).chargedExpired).toEqual([{ currency: 'USD', amount: expect.stringMatching(/^(749975|750000)\.00$/) }]);
+      // A charge too long to add as an integer: the texts themselves are summed, exactly.
+      db.prepare(`UPDATE recipients SET charged_text = '1234567890123456789.00' WHERE campaign_id = ? AND line = 70001`).run(campaign.id);
+      expect(chargedExpiredAcceptances(db, campaign.id, now)).toEqual([{ currency: 'USD', amount: '1234567890124206739.00' }]);
+      db.prepare(`UPDATE recipients SET charged_text = '25.00' WHERE campaign_id = ? AND line = 70001`).run(campaign.id);
+
       // What a summary costs at this size, on this machine (reported, not asserted).
       const times: number[] = [];
       for (let i = 0; i < 9; i++) {
@@ -77,7 +90,7 @@ describe('the summary of a 100,000-row campaign', () => {
         times.push(performance.now() - t0);
       }
       times.sort((a, b) => a - b);
-      console.log(`summarize, 100,000 rows (30,000 expired acceptances): ${times[4]?.toFixed(1)} ms median, ${times[0]?.toFixed(1)}–${times[8]?.toFixed(1)} ms`);
+      console.log(`summarize, 100,000 rows (30,000 expired acceptances, their charges summed): ${times[4]?.toFixed(1)} ms median, ${times[0]?.toFixed(1)}–${times[8]?.toFixed(1)} ms`);
     } finally {
       await engine.close();
     }

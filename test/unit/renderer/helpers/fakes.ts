@@ -107,6 +107,7 @@ export function summary(overrides: Partial<CampaignSummary> = {}): CampaignSumma
     counts: { invalid: 0, ready: 0, sending: 0, ordered: 0, delivered: 0, failed: 0, cancelled: 0, skipped: 0 },
     charged: [],
     chargedCancelled: [],
+    chargedExpired: [],
     remaining: [],
     createdAt: 1_700_000_000_000,
     nextPollAt: null,
