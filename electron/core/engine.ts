@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { formatMoney, totalsByCurrency, type Money } from '../../shared/domain/money.ts';
 import type { ImportRequest, PreviewRequest } from './campaigns/importer.ts';
 import { pollRound, type PollRoundResult } from './campaigns/poller.ts';
+import { replacedGiftProblem } from './campaigns/replaced-gifts.ts';
 import { nextPollDelay } from './campaigns/policy.ts';
 import { createSendQueue, type RunOptions, type SendQueue, type SendQueueOptions, type SendResult } from './campaigns/send-queue.ts';
 import { snapshotOf, unorderableReason } from './campaigns/products.ts';
@@ -284,6 +285,9 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
           availability = checked;
         }
       }
+      // A follow-up's rows that replace a gift whose link expired: that gift read again (replaced-gifts.ts).
+      const replaced = await replacedGiftProblem(db, campaignId, () => clock.now(), (source) => engine.poll(connection, source));
+      if (replaced !== null) problems.push(replaced);
       // Aggregates, not every row read and parsed: the pre-flight runs before every start and resume.
       const counts = countByState(db, campaignId);
       const repeats = repeatRecipientLines(db, campaignId, c.environment);

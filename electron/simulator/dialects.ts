@@ -15,6 +15,7 @@ export const DEFAULT_DIALECT: Readonly<Dialect> = {
   listLagMs: 0,
   listOrder: 'oldest-first',
   listEntries: 'full',
+  expiredLink: 'closed',
 };
 
 export type DialectName =
@@ -39,6 +40,11 @@ export const DIALECTS: Readonly<Record<DialectName, Partial<Dialect>>> = {
   'list-lag': { listLagMs: 3000 },
   'newest-first': { listOrder: 'newest-first' },
   'summary-lists': { listEntries: 'summary' },
+  //
+  // No preset sets `expiredLink: 'accept-late'`: the campaigns of the suites that run every preset
+  // never reach a link's expiry, so a name would only add runs. A test sets the switch itself
+  // (test/integration/core/app/follow-up-late-acceptance.test.ts).
+  //
   // Every answer unlike our guess except where custom_amount goes: that one silently changes what
   // is charged, so it is opted into on its own (item-custom-amount), never hidden in a bundle. And
   // except summary list entries (summary-lists, on its own): every settled order then costs a GET,
@@ -90,6 +96,7 @@ export function resolveDialect(partial: Partial<Dialect> = {}): Readonly<Dialect
   oneOf('errorBody', d.errorBody, ['nested', 'flat', 'text']);
   oneOf('availabilityBody', d.availabilityBody, ['default', 'status-word', 'quantity']);
   oneOf('listOrder', d.listOrder, ['oldest-first', 'newest-first']);
+  oneOf('expiredLink', d.expiredLink, ['closed', 'accept-late']);
   oneOf('listEntries', d.listEntries, ['full', 'summary']);
   if (typeof d.retryAfter !== 'boolean') throw new SimulatorError(`dialect retryAfter must be true or false, got ${String(d.retryAfter)}`);
   if (typeof d.listLagMs !== 'number' || !Number.isFinite(d.listLagMs) || d.listLagMs < 0) {

@@ -64,6 +64,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     defaultAccount: options.defaultAccount ?? DEFAULT_ACCOUNT,
     itemDelayMs: nonNegative(options.itemDelayMs ?? DEFAULT_ITEM_DELAY_MS, 'itemDelayMs'),
     recipientExpiryMs: nonNegative(options.recipientExpiryMs ?? DEFAULT_RECIPIENT_EXPIRY_MS, 'recipientExpiryMs'),
+    acceptAfterExpiry: dialect.expiredLink === 'accept-late',
     ...(stateFile ? { journal: stateFile } : {}),
   });
   // Replayed on first use (start, audit or a control call), so nothing mutates memory before the

@@ -99,6 +99,8 @@ export interface StoreOptions {
   defaultAccount: AccountInit;
   itemDelayMs: number;
   recipientExpiryMs: number;
+  /** The dialect's expiredLink 'accept-late': a link past its expiry can still be accepted. */
+  acceptAfterExpiry?: boolean;
   journal?: StoreJournal;
 }
 
@@ -267,7 +269,8 @@ export class Store {
   }
 
   // Recipient-details items whose link expired stay PENDING: the spec does not show what
-  // happens, and PENDING is the state a client must already cope with for days.
+  // happens, and PENDING is the state a client must already cope with for days. Whether the
+  // recipient can still accept is the dialect's expiredLink (acceptRecipient).
   itemStatus(order: OrderRecord): ItemStatus {
     if (order.forcedItemStatus) return order.forcedItemStatus;
     // An order that was never paid (or was cancelled) is not fulfilled.
@@ -309,7 +312,7 @@ export class Store {
     }
     if (order.acceptedAt !== null) return order;
     const now = this.opts.now();
-    if (now >= order.expiresAt) {
+    if (now >= order.expiresAt && this.opts.acceptAfterExpiry !== true) {
       throw new SimulatorError(`the acceptance link of order ${orderId} expired at ${new Date(order.expiresAt).toISOString()}`);
     }
     this.opts.journal?.recipientAccepted(order, now);

@@ -65,6 +65,13 @@ export interface Dialect {
    * 'summary' (id, status, external_reference_id, created_at and order_item's id and status only).
    */
   listEntries: 'full' | 'summary';
+  /**
+   * A recipient link past its expiry_date ("What happens to the item when the recipient link
+   * expires: not shown"): 'closed' (our guess: it can no longer be accepted, the item stays PENDING
+   * for good) or 'accept-late' (it still works: accepting completes the item, as on a service with a
+   * grace period or one that renews links).
+   */
+  expiredLink: 'closed' | 'accept-late';
 }
 
 export interface SimulatorOptions {
