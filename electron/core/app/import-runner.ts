@@ -4,6 +4,10 @@
 // ones (starting one costs a module load and a database open), let go after a while without work.
 // A worker that dies with jobs in hand (it exited, threw where nothing caught it, or close()
 // terminated it) fails them with ImportStoppedError: its storing transaction never committed.
+// A worker whose code cannot load at all (it never said it was ready; jobs are sent only once it
+// has) would fail every import for good: the packaged app's worker loads from app.asar, which this
+// machine cannot try. Then, and only then, the jobs run on this thread instead, said once in the log:
+// imports hold the engine's thread while they run, but they work.
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -12,10 +16,11 @@ import type { RevalidateCounts } from '../campaigns/revalidate.ts';
 import type { FollowUpRequest } from '../campaigns/follow-up.ts';
 import { discardUnfinishedImports, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import type { Db } from '../db/open.ts';
-import { plainError, purposefulError, type CreateAnswer, type FollowUpAnswer, type ImportFault, type ImportJob, type PreviewDto, type PreviewRows } from './import-jobs.ts';
+import { errorData, plainError, purposefulError, runImportJob, type CreateAnswer, type FollowUpAnswer, type ImportFault, type ImportJob, type PreviewDto, type PreviewRows } from './import-jobs.ts';
 import type { CreateProgress } from './create-progress.ts';
 import type { StopCell } from './create-stop.ts';
-import type { WorkerProgress, WorkerReply, WorkerRequest, WorkerSetup } from './import-worker.ts';
+import type { WorkerProgress, WorkerReady, WorkerReply, WorkerRequest, WorkerSetup } from './import-worker.ts';
+import { errorText, type AppLog } from './errors.ts';
 
 /**
  * Where the worker's code is, by one rule: beside this module's own file.
@@ -56,6 +61,10 @@ export interface ImportRunnerOptions {
   readonly fault?: ImportFault;
   /** How long a worker without work is kept (default 30 s). */
   readonly idleMs?: number;
+  /** Where the worker's code is (default importWorkerUrl()); tests give one that cannot load. */
+  readonly workerUrl?: URL;
+  /** Told once when the worker cannot start and imports run on this thread instead. */
+  readonly log?: AppLog;
 }
 
 export interface ImportRunner {
@@ -80,6 +89,9 @@ export interface ImportRunner {
 
 interface Pending {
   readonly worker: Worker;
+  readonly job: ImportJob;
+  /** Posted once the worker is ready; until then it waits here. */
+  readonly request: WorkerRequest;
   readonly kind: ImportJob['kind'];
   readonly onProgress?: ((progress: CreateProgress) => void) | undefined;
   resolve(value: unknown): void;
@@ -95,6 +107,10 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
   let idle: NodeJS.Timeout | null = null;
   let nextId = 0;
   let closed = false;
+  /** Workers that said they are ready: only these are sent jobs. */
+  const ready = new WeakSet<Worker>();
+  /** Why the worker could not start, once it could not: every job then runs on this thread. */
+  let unavailable: unknown = null;
 
   const busy = (w: Worker) => [...pending.values()].some((p) => p.worker === w);
 
@@ -107,11 +123,42 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
     }
   };
 
+  /** The worker never became ready (its code did not load): no job reached it, so its jobs, and every later one, run here. */
+  const cannotStart = (w: Worker, cause: unknown) => {
+    if (closed) return stopped(w, cause);
+    if (worker === w) worker = null;
+    if (unavailable === null) {
+      unavailable = cause;
+      options.log?.('warn', `The import worker could not start (${errorText(cause)}); imports run on the engine's thread instead, which holds the window while a large file is read.`);
+    }
+    for (const [id, p] of pending) {
+      if (p.worker !== w) continue;
+      pending.delete(id);
+      runHere(p.job, p.onProgress).then(p.resolve, p.reject);
+    }
+  };
+
+  /** A job on this thread, answered as the worker answers: its result through JSON, its errors as they cross back. */
+  const runHere = async (job: ImportJob, onProgress?: (progress: CreateProgress) => void): Promise<unknown> => {
+    await new Promise((resolve) => setImmediate(resolve));
+    try {
+      return JSON.parse(JSON.stringify(runImportJob(db, job, onProgress)));
+    } catch (error) {
+      const data = errorData(error);
+      throw purposefulError(data) ?? new ImportStoppedError(job.kind, plainError(data));
+    }
+  };
+
   const start = (): Worker => {
     const setup: WorkerSetup = { file: db.name, busyTimeoutMs: Number(db.pragma('busy_timeout', { simple: true })), fault };
     fault = null;
-    const w = new Worker(importWorkerUrl(), { workerData: setup });
-    w.on('message', (reply: WorkerReply | WorkerProgress) => {
+    const w = new Worker(options.workerUrl ?? importWorkerUrl(), { workerData: setup });
+    w.on('message', (reply: WorkerReply | WorkerProgress | WorkerReady) => {
+      if ('ready' in reply) {
+        ready.add(w);
+        for (const p of pending.values()) if (p.worker === w) w.postMessage(p.request);
+        return;
+      }
       const p = pending.get(reply.id);
       if (!p) return;
       if ('progress' in reply) {
@@ -127,8 +174,12 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
       else p.reject(purposefulError(reply.error) ?? new ImportStoppedError(p.kind, plainError(reply.error)));
       if (!busy(w)) rest(w);
     });
-    w.on('error', (error) => stopped(w, error));
-    w.on('exit', (code) => stopped(w, new Error(`the import worker exited with code ${code}`)));
+    w.on('error', (error) => (ready.has(w) ? stopped(w, error) : cannotStart(w, error)));
+    w.on('exit', (code) => {
+      const cause = new Error(`the import worker exited with code ${code}`);
+      if (ready.has(w)) stopped(w, cause);
+      else cannotStart(w, cause);
+    });
     return w;
   };
 
@@ -158,14 +209,15 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
 
   const run = (job: ImportJob, onProgress?: (progress: CreateProgress) => void): Promise<unknown> => {
     if (closed) return Promise.reject(new ImportStoppedError(job.kind, new Error('the import runner is closed')));
+    if (unavailable !== null) return runHere(job, onProgress);
     if (idle) clearTimeout(idle);
     const w = (worker ??= start());
     w.ref();
     const id = ++nextId;
     return new Promise((resolve, reject) => {
-      pending.set(id, { worker: w, kind: job.kind, onProgress, resolve, reject });
       const request: WorkerRequest = { id, job, pageLimit: Number(db.pragma('max_page_count', { simple: true })), ...(onProgress ? { progress: true } : {}) };
-      w.postMessage(request);
+      pending.set(id, { worker: w, job, request, kind: job.kind, onProgress, resolve, reject });
+      if (ready.has(w)) w.postMessage(request);
     });
   };
 

@@ -33,6 +33,11 @@ export interface WorkerRequest {
  */
 export type WorkerReply = { readonly id: number; readonly ok: true; readonly json: string } | { readonly id: number; readonly ok: false; readonly error: ErrorData };
 
+/** Posted once, when the worker's code has loaded: the runner sends jobs only after it. */
+export interface WorkerReady {
+  readonly ready: true;
+}
+
 /** How far job `id` is (already throttled: create-progress.ts); posted before the job's reply, never after. */
 export interface WorkerProgress {
   readonly id: number;
@@ -64,6 +69,7 @@ port.on('message', (request: WorkerRequest) => {
   }
   port.postMessage(reply);
 });
+port.postMessage({ ready: true } satisfies WorkerReady);
 
 /** Tests only: a trigger of this connection alone counts the recipient rows inserted, and fails at the Nth, inside the transaction. */
 function injectFault(target: Db, fault: ImportFault): void {

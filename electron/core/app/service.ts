@@ -41,7 +41,7 @@ export interface AppServiceOptions {
   queue?: QueueTuning;
   progressIntervalMs?: number;
   /** The import worker's fault injection and idle time; tests only. */
-  imports?: Pick<ImportRunnerOptions, 'fault' | 'idleMs'>;
+  imports?: Pick<ImportRunnerOptions, 'fault' | 'idleMs' | 'workerUrl'>;
 }
 
 export type Listener<E extends EventName> = (payload: EventPayload<E>) => void;
@@ -145,7 +145,7 @@ export function createAppService(options: AppServiceOptions): AppService {
     ...(options.queue ? { queue: options.queue } : {}),
   });
 
-  const imports = createImportRunner({ db: engine.db, ...options.imports });
+  const imports = createImportRunner({ db: engine.db, log, ...options.imports });
 
   Object.assign(ctx, {
     engine,
