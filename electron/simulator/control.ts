@@ -26,7 +26,7 @@ const probability = z.number().min(0).max(1).optional();
 const Faults = z.strictObject({
   seed: z.number().int().optional(),
   slowMs: z.number().min(0).optional(),
-  faultRoutes: z.enum(['post', 'all']).optional(),
+  faultRoutes: z.enum(['post', 'all', 'reads']).optional(),
   ...Object.fromEntries(FAULT_KINDS.map((k) => [k, probability])),
 });
 

@@ -16,6 +16,7 @@ export const DEFAULT_DIALECT: Readonly<Dialect> = {
   listOrder: 'oldest-first',
   listEntries: 'full',
   expiredLink: 'closed',
+  keyMemoryMs: null,
 };
 
 export type DialectName =
@@ -43,7 +44,8 @@ export const DIALECTS: Readonly<Record<DialectName, Partial<Dialect>>> = {
   //
   // No preset sets `expiredLink: 'accept-late'`: the campaigns of the suites that run every preset
   // never reach a link's expiry, so a name would only add runs. A test sets the switch itself
-  // (test/integration/core/app/follow-up-late-acceptance.test.ts).
+  // (test/integration/core/app/follow-up-late-acceptance.test.ts). Nor `keyMemoryMs`: those
+  // campaigns last seconds (test/integration/core/campaigns/resume-forgotten-key.test.ts).
   //
   // Every answer unlike our guess except where custom_amount goes: that one silently changes what
   // is charged, so it is opted into on its own (item-custom-amount), never hidden in a bundle. And
@@ -97,6 +99,9 @@ export function resolveDialect(partial: Partial<Dialect> = {}): Readonly<Dialect
   oneOf('availabilityBody', d.availabilityBody, ['default', 'status-word', 'quantity']);
   oneOf('listOrder', d.listOrder, ['oldest-first', 'newest-first']);
   oneOf('expiredLink', d.expiredLink, ['closed', 'accept-late']);
+  if (d.keyMemoryMs !== null && (typeof d.keyMemoryMs !== 'number' || !Number.isFinite(d.keyMemoryMs) || d.keyMemoryMs <= 0)) {
+    throw new SimulatorError(`dialect keyMemoryMs must be null or a positive number, got ${String(d.keyMemoryMs)}`);
+  }
   oneOf('listEntries', d.listEntries, ['full', 'summary']);
   if (typeof d.retryAfter !== 'boolean') throw new SimulatorError(`dialect retryAfter must be true or false, got ${String(d.retryAfter)}`);
   if (typeof d.listLagMs !== 'number' || !Number.isFinite(d.listLagMs) || d.listLagMs < 0) {

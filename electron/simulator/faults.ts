@@ -43,8 +43,8 @@ export function validateFaults(settings: FaultSettings): FaultSettings {
   if (!Number.isFinite(settings.slowMs) || settings.slowMs < 0) {
     throw new SimulatorError(`slowMs must be a non-negative number, got ${settings.slowMs}`);
   }
-  if (settings.faultRoutes !== 'post' && settings.faultRoutes !== 'all') {
-    throw new SimulatorError(`faultRoutes must be 'post' or 'all', got ${String(settings.faultRoutes)}`);
+  if (settings.faultRoutes !== 'post' && settings.faultRoutes !== 'all' && settings.faultRoutes !== 'reads') {
+    throw new SimulatorError(`faultRoutes must be 'post', 'all' or 'reads', got ${String(settings.faultRoutes)}`);
   }
   return settings;
 }
@@ -72,7 +72,7 @@ export class FaultInjector {
 
   /** Decides the fault for one request, or null. `isOrderPost` is true for POST /v1/orders. */
   draw(isOrderPost: boolean): FaultKind | null {
-    if (!isOrderPost && this.settings.faultRoutes !== 'all') return null;
+    if (isOrderPost ? this.settings.faultRoutes === 'reads' : this.settings.faultRoutes === 'post') return null;
     const u = this.random();
     let edge = 0;
     for (const kind of FAULT_KINDS) {

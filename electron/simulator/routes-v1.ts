@@ -98,7 +98,9 @@ function createOrder(ctx: V1Context): Reply {
     // Idempotency comes first: a retry gets its order back even if the body now differs
     // (recorded for the audit) or would no longer pass validation.
     const existing = ctx.store.findByRef(ctx.account, ref);
-    if (existing) {
+    // The dialect's keyMemoryMs: a key whose order is older than that is not recognised any more.
+    const remembered = existing !== undefined && (ctx.dialect.keyMemoryMs === null || ctx.now - existing.createdAt < ctx.dialect.keyMemoryMs);
+    if (existing && remembered) {
       if (canonicalJson(body) !== existing.fingerprint) ctx.store.recordConflict(ctx.account, existing);
       return { status: 200, body: orderJson(existing, ctx.store) };
     }

@@ -65,6 +65,7 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     itemDelayMs: nonNegative(options.itemDelayMs ?? DEFAULT_ITEM_DELAY_MS, 'itemDelayMs'),
     recipientExpiryMs: nonNegative(options.recipientExpiryMs ?? DEFAULT_RECIPIENT_EXPIRY_MS, 'recipientExpiryMs'),
     acceptAfterExpiry: dialect.expiredLink === 'accept-late',
+    keysForgotten: dialect.keyMemoryMs !== null,
     ...(stateFile ? { journal: stateFile } : {}),
   });
   // Replayed on first use (start, audit or a control call), so nothing mutates memory before the

@@ -101,6 +101,8 @@ export interface StoreOptions {
   recipientExpiryMs: number;
   /** The dialect's expiredLink 'accept-late': a link past its expiry can still be accepted. */
   acceptAfterExpiry?: boolean;
+  /** The dialect's keyMemoryMs is set: a key may come to have several orders (byRef holds the newest). */
+  keysForgotten?: boolean;
   journal?: StoreJournal;
 }
 
@@ -228,7 +230,7 @@ export class Store {
   restoreOrder(order: OrderRecord): void {
     if (this.ordersById.has(order.id)) throw new SimulatorError(`order ${order.id} appears twice`);
     const account = this.accounts.get(order.accountId) ?? this.newAccount(order.accountId, this.initialBalance(order.accountId));
-    if (order.externalReferenceId !== null && account.byRef.has(order.externalReferenceId)) {
+    if (order.externalReferenceId !== null && account.byRef.has(order.externalReferenceId) && this.opts.keysForgotten !== true) {
       throw new SimulatorError(`external_reference_id "${order.externalReferenceId}" already has order ${account.byRef.get(order.externalReferenceId)?.id}`);
     }
     if (order.charged.currency !== account.currency) {
@@ -285,7 +287,8 @@ export class Store {
     let candidates: readonly OrderRecord[] = account.orders;
     if (f.externalReferenceId !== undefined) {
       const hit = account.byRef.get(f.externalReferenceId);
-      candidates = hit ? [hit] : [];
+      const ref = f.externalReferenceId;
+      candidates = !hit ? [] : this.opts.keysForgotten === true ? account.orders.filter((o) => o.externalReferenceId === ref) : [hit];
     }
     const start = f.page * f.size;
     const end = start + f.size;

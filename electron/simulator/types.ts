@@ -29,8 +29,8 @@ export interface FaultSettings {
   error503AfterCommit: number;
   /** How long a `slow` response is held back. */
   slowMs: number;
-  /** 'post' = POST /v1/orders only; 'all' = every /v1 route. */
-  faultRoutes: 'post' | 'all';
+  /** 'post' = POST /v1/orders only; 'all' = every /v1 route; 'reads' = every /v1 route but POST /v1/orders. */
+  faultRoutes: 'post' | 'all' | 'reads';
 }
 
 /**
@@ -72,6 +72,12 @@ export interface Dialect {
    * grace period or one that renews links).
    */
   expiredLink: 'closed' | 'accept-late';
+  /**
+   * How long an external_reference_id is remembered ("Scope and duration of external_reference_id
+   * uniqueness … not shown"): null (our guess: for ever) or N ms after its order was created. A POST
+   * under a key whose order is older than that is a new order, charged again, under the same key.
+   */
+  keyMemoryMs: number | null;
 }
 
 export interface SimulatorOptions {

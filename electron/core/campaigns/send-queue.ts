@@ -354,11 +354,16 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   control.phase = control.stop ? 'stopping' : 'sending';
 
   // Rows still `sending` go first: their POST may have been made, and they are settled under
-  // their own key before any new row is started.
+  // their own key before any new row is started. One the reconciliation could not clearly look up
+  // is looked up again before it is POSTed again: how long the service remembers a key is "not
+  // shown" (the spec, section 8), and under a key it has forgotten since the earlier run, the same
+  // bytes are a second order, charged again. Only a clear "no order under this key" lets it go.
   const retries = new RetrySchedule();
   const now0 = clock.now();
+  const clearlyAbsent = new Set(reconciliation.rows.filter((r) => r.result === 'not-found').map((r) => r.rowId));
   for (const row of listSendingRows(db, { campaignId })) {
-    retries.add(now0, { row, uncertain: true, attempts: 0, ambiguousStreak: 0, fresh: false });
+    const lookUpFirst = clearlyAbsent.has(row.id) ? {} : { lookUpFirst: { requestBody: row.requestBody } };
+    retries.add(now0, { row, uncertain: true, attempts: 0, ambiguousStreak: 0, fresh: false, ...lookUpFirst });
   }
   const leftSending: Job[] = [];
   const unbuildable = new Map<number, string>();
@@ -491,7 +496,38 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     return markSending(db, rowId, body, now);
   };
 
+  // A carried-over row's lookup before its re-POST (Job.lookUpFirst). True when the row is done for
+  // now: its order found and recorded, or no clear answer (handled as an unclear attempt: retried
+  // later, counted by the breaker and maxAttemptsPerRun). False: no order under its key, POST it.
+  const lookedUpFirst = async (job: Job, first: NonNullable<Job['lookUpFirst']>): Promise<boolean> => {
+    const body = first.requestBody ?? '';
+    const lookup = await lookUpOrder(client, job.row.externalReferenceId, campaign, first.requestBody);
+    if (lookup.kind === 'ok' && lookup.value.order === null) {
+      job.lookUpFirst = undefined;
+      return false;
+    }
+    job.attempts++;
+    if (lookup.kind === 'ok' && lookup.value.order !== null) {
+      const { order, duplicates } = lookup.value;
+      if (duplicates.length > 0) {
+        log({
+          level: 'error',
+          rowId: job.row.id,
+          message: `The service holds ${duplicates.length + 1} orders under the key of line ${job.row.line} (${job.row.externalReferenceId}): orders ${[order.id, ...duplicates.map((d) => d.id)].join(', ')}. Only order ${order.id} is recorded for the row; send these order ids to the service's support.`,
+        });
+      }
+      counters.reconciled++;
+      recordOrder(job, order, body, 'reconciliation');
+    } else if (lookup.kind === 'rejected') {
+      await settle(job, { kind: 'ambiguous', reason: 'status', status: lookup.status, endpoint: lookup.endpoint, message: lookup.message }, body);
+    } else if (lookup.kind !== 'ok') {
+      await settle(job, lookup, body);
+    }
+    return true;
+  };
+
   const attempt = async (job: Job): Promise<void> => {
+    if (job.lookUpFirst && (await lookedUpFirst(job, job.lookUpFirst))) return;
     // The token first, then the intent (see SendQueueOptions.limiter). A stop asked meanwhile
     // leaves the row as it was: still ready, or `sending` for the next run's reconciliation.
     if (options.limiter) {

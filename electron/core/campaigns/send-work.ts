@@ -14,6 +14,11 @@ export interface Job {
   attempts: number;
   ambiguousStreak: number;
   fresh: boolean;
+  /**
+   * Carried over `sending` from an earlier run, and not clearly looked up by key in this one: looked
+   * up (with its frozen body, to check what is found) before it may be POSTed again.
+   */
+  lookUpFirst?: { readonly requestBody: string | null };
 }
 
 /** Resolves the loop's wait when a task ends, a stop is asked, or the signal fires. */
