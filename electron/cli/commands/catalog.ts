@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import type { CallInput, CallOutput, ProductDto } from '../../../shared/contract.ts';
 import { COUNTRIES, isCountryCode } from '../../../shared/domain/countries.ts';
 import { missingColumns, type ColumnMapping } from '../../../shared/domain/csv/headers.ts';
-import { CHOOSE_IN_MAPPING_STEP } from '../../../shared/domain/csv/table.ts';
+import { CHOOSE_UNDER_COLUMNS } from '../../../shared/domain/csv/table.ts';
 import { isCurrencyCode } from '../../../shared/domain/money.ts';
 import { DefaultAmountError, unmappedMessage } from '../../core/app/handlers-campaigns.ts';
 import { SheetChoiceNeeded } from '../../core/workbook/index.ts';
@@ -198,11 +198,11 @@ export function noteCurrency(product: ProductDto): void {
   if (note) say(`note: ${note}.`);
 }
 
-/** A problem of the file in the CLI's words: it has no mapping step, so a missing column is named in the header. */
+/** A problem of the file in the CLI's words: it has no column choices, so a missing column is named in the header. */
 function fileProblemText(message: string): string {
-  if (!message.endsWith(CHOOSE_IN_MAPPING_STEP)) return message;
+  if (!message.endsWith(CHOOSE_UNDER_COLUMNS)) return message;
   const header = message.includes('the e-mail address') ? '"Email"' : '"Name" (or use two columns, "First name" and "Last name")';
-  return `${message.slice(0, -CHOOSE_IN_MAPPING_STEP.length)}give its column the header ${header}.`;
+  return `${message.slice(0, -CHOOSE_UNDER_COLUMNS.length)}give its column the header ${header}.`;
 }
 
 const VALIDATE_HELP = `Usage: giftbatch validate FILE.csv|.xlsx|.ods --product ID [--sheet NAME] [--amount N] [--country CC] [--currency CCC] [--json]

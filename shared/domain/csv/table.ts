@@ -44,12 +44,16 @@ export interface TableLayout {
  * The header is the first non-blank row, among the first HEADER_SEARCH_ROWS of them, whose names map
  * an e-mail column (a cell holding '@' is an address, not a name): a title row and blank rows above
  * it are passed over. When no row qualifies, the first non-blank row is the header, as in a plain
- * CSV, and the mapping step is asked for the e-mail column. Rows above the header are not records.
+ * CSV, and the person is asked to choose the e-mail column. Rows above the header are not records.
  */
 export const HEADER_SEARCH_ROWS = 10;
 
-/** The end of a missing column's problem: the window's advice (the CLI, which has no mapping step, words its own). */
-export const CHOOSE_IN_MAPPING_STEP = 'choose it in the mapping step.';
+/**
+ * The end of a missing column's problem: the window's advice, where the import step lists the
+ * problems under its Columns choices (the window has no separate mapping step; the CLI, which has no
+ * column choices, words its own).
+ */
+export const CHOOSE_UNDER_COLUMNS = 'choose it under Columns above.';
 
 export interface TableReaderOptions<C> {
   readonly mapping?: MappingOverride | undefined;
@@ -105,7 +109,7 @@ export function createTableReader<C>(options: TableReaderOptions<C> = {}): Table
     }
     for (const column of missingColumns(mapping)) {
       const what = column === 'email' ? 'the e-mail address' : 'the recipient name';
-      problems.push({ line: headerLine, message: `The header (line ${headerLine}) has no column recognised as ${what}: ${CHOOSE_IN_MAPPING_STEP}` });
+      problems.push({ line: headerLine, message: `The header (line ${headerLine}) has no column recognised as ${what}: ${CHOOSE_UNDER_COLUMNS}` });
     }
     ({ name: nameAt, firstName: firstAt, lastName: lastAt, email: emailAt, amount: amountAt, message: messageAt, product: productAt } = mapping);
   };

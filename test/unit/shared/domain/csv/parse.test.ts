@@ -147,8 +147,8 @@ describe('parseCsv: mapping', () => {
   it('reports a missing e-mail or name column on the header line', () => {
     const parsed = parseCsv(utf8('Contact,Who\na@example.com,Ann\n'));
     expect(parsed.problems).toEqual([
-      { line: 1, message: 'The header (line 1) has no column recognised as the e-mail address: choose it in the mapping step.' },
-      { line: 1, message: 'The header (line 1) has no column recognised as the recipient name: choose it in the mapping step.' },
+      { line: 1, message: 'The header (line 1) has no column recognised as the e-mail address: choose it under Columns above.' },
+      { line: 1, message: 'The header (line 1) has no column recognised as the recipient name: choose it under Columns above.' },
     ]);
   });
 
