@@ -57,6 +57,14 @@ test('after Send: counts, waits, cancellations, expired links, charges, next che
 
   await expect(app.campaign.root).toBeVisible();
   await expect(app.campaign.count('ordered')).toHaveText(String(ROWS), { timeout: 90_000 });
+  // The end of the run is announced by a notice, in a band of its own under the screen: it covers
+  // none of the screen (it floated over the rows' Details until it faded; S13-A).
+  const notice = page.getByTestId('notice').filter({ hasText: 'Sending is done' });
+  await expect(notice).toBeVisible();
+  const [noticeBox, screenBox] = [await notice.boundingBox(), await page.locator('main#main').boundingBox()];
+  // Under the screen, and in the window (800 high), not at the end of a long page.
+  expect(noticeBox && screenBox && noticeBox.y >= screenBox.y + screenBox.height && noticeBox.y + noticeBox.height <= 800).toBe(true);
+  if (process.env.E2E_SHOTS_DIR) await page.screenshot({ path: `${process.env.E2E_SHOTS_DIR}/s13a-notice-window-1280.png` });
   await app.screenshot('s12c-01-all-ordered');
 
   // The service cancels some coffee orders.

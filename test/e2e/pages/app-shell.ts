@@ -61,10 +61,27 @@ export class AppShell {
   async screenshot(name: string): Promise<void> {
     for (const scheme of ['light', 'dark'] as const) {
       await this.page.emulateMedia({ colorScheme: scheme });
-      await this.page.screenshot({ path: join(SCREENSHOTS, `${name}-${scheme}.png`), fullPage: true, animations: 'disabled' });
+      await this.fullPage(join(SCREENSHOTS, `${name}-${scheme}.png`));
     }
     await this.page.emulateMedia({ colorScheme: 'light' });
     const extra = process.env.E2E_SHOTS_DIR;
-    if (extra) await this.page.screenshot({ path: join(extra, `${name}.png`), fullPage: true, animations: 'disabled' });
+    if (extra) await this.fullPage(join(extra, `${name}.png`));
+  }
+
+  /**
+   * The whole screen in one image. The window scrolls only the screen between the topbar and the
+   * notices (each in its own space), so for the capture the page grows to the screen's full height
+   * (the notices then follow the screen); the screen's scroll position is put back after.
+   */
+  private async fullPage(path: string): Promise<void> {
+    const main = this.page.locator('main#main');
+    const top = await main.evaluate((el) => el.scrollTop).catch(() => 0);
+    const grow = await this.page.addStyleTag({ content: '.app { height: auto !important; } .main { overflow: visible !important; }' });
+    try {
+      await this.page.screenshot({ path, fullPage: true, animations: 'disabled' });
+    } finally {
+      await grow.evaluate((el) => el.remove());
+      await main.evaluate((el, y) => el.scrollTo(0, y), top).catch(() => undefined);
+    }
   }
 }
