@@ -48,6 +48,16 @@ export function issueText(issue: Issue): string {
 }
 
 /**
+ * Why a row that was never sent needs fixing, on the campaign screen (which has no editor): its
+ * errors in the row's own words, one after another. Null for every other row, and for an invalid
+ * row that recorded none.
+ */
+export function invalidReason(row: Pick<RowDto, 'state' | 'errors'>): string | null {
+  if (row.state !== 'invalid' || row.errors.length === 0) return null;
+  return row.errors.map(issueText).join('; ');
+}
+
+/**
  * A row whose e-mail repeats an earlier line's or an earlier campaign's: it would give someone a second
  * gift, so the import skips it unless the organiser chose to send it (RowDto.skippedBy says which).
  */

@@ -9,7 +9,7 @@ import { StateChip } from '../../components/StateChip.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { formatMoneyDto, formatStated } from '../../lib/money-display.ts';
-import { expiryView, flagView, issuesFor } from '../../lib/rows.ts';
+import { expiryView, flagView, invalidReason, issuesFor } from '../../lib/rows.ts';
 import { giftPerRow } from '../../stores/campaign-store.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
 
@@ -67,6 +67,7 @@ function Placeholder({ index }: { index: number }) {
 const RowView = memo(function RowView({ row, index, now, showProduct }: { row: RowDto; index: number; now: number; showProduct: boolean }) {
   const expiry = expiryView(row, now);
   const flag = flagView(row);
+  const invalid = invalidReason(row);
   return (
     <div
       className={`grid-row${flag?.kind === 'mismatch' ? ' grid-row-mismatch' : expiry?.expired || flag ? ' grid-row-flagged' : ''}`}
@@ -128,6 +129,10 @@ const RowView = memo(function RowView({ row, index, now, showProduct }: { row: R
           </span>
         ) : row.state === 'skipped' && row.skippedBy !== null ? (
           <SkipReason policy={row.skippedBy} />
+        ) : invalid !== null ? (
+          <span className="cell-error" title={invalid} data-testid="row-invalid-reason">
+            {invalid}
+          </span>
         ) : row.lastError && row.state !== 'delivered' ? (
           <span className={row.state === 'failed' ? 'cell-error' : 'cell-sub'} title={row.lastError}>
             {row.lastError}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryView, flagView, isDuplicate, issueText, issuesFor, matchesDraftFilter } from '../../../../renderer/src/lib/rows.ts';
+import { expiryView, flagView, invalidReason, isDuplicate, issueText, issuesFor, matchesDraftFilter } from '../../../../renderer/src/lib/rows.ts';
 import { row } from '../helpers/fakes.ts';
 
 describe('row helpers', () => {
@@ -10,6 +10,18 @@ describe('row helpers', () => {
     ];
     expect(issuesFor(errors, 'email').map(issueText)).toEqual(['"tim@example" is not a valid e-mail address']);
     expect(issuesFor(errors, 'amount')).toEqual([]);
+  });
+
+  it('says on the campaign screen why a row that was never sent needs fixing, every error without the line prefix', () => {
+    const errors = [
+      { field: 'email', message: 'Line 3: "bob@example" is not a valid e-mail address' },
+      { field: 'amount', message: 'Line 3: "ten" is not an amount' },
+    ];
+    expect(invalidReason(row(2, { state: 'invalid', errors }))).toBe('"bob@example" is not a valid e-mail address; "ten" is not an amount');
+    expect(invalidReason(row(2, { state: 'invalid', errors: [] }))).toBeNull();
+    // A skipped row says its own reason (SkipReason); a delivered one has nothing to fix.
+    expect(invalidReason(row(2, { state: 'skipped', skippedBy: 'repeat-in-campaign', errors }))).toBeNull();
+    expect(invalidReason(row(2, { state: 'delivered' }))).toBeNull();
   });
 
   it('filters draft rows: errors are invalid rows, duplicates are rows with an e-mail warning', () => {
