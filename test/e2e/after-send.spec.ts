@@ -101,6 +101,9 @@ test('after Send: counts, waits, cancellations, expired links, charges, next che
   await expect(details).toBeVisible();
   const [cell, box] = [await details.boundingBox(), await table.boundingBox()];
   expect(cell && box && cell.x + cell.width <= box.x + box.width).toBe(true);
+  // The three cards stay side by side at 1024: the chart does not wrap onto a row of its own (S13-A).
+  const tops = await Promise.all(['progress', 'charged', 'timeline'].map(async (id) => (await page.getByTestId(id).boundingBox())?.y));
+  expect(new Set(tops).size).toBe(1);
   await app.screenshot('s12c-03-after-check-1024');
   await page.setViewportSize({ width: 1280, height: 800 });
 
