@@ -2,6 +2,7 @@
 // one campaign summary (electron/core/app/summary.ts, what every screen and progress event shows),
 // in the CLI's own stable JSON shape (snake_case, a stable interface: keep its keys).
 import type { CampaignSummary } from '../../shared/contract.ts';
+import { NO_AMOUNT } from '../../shared/domain/validation.ts';
 
 export interface CampaignStatus {
   id: string;
@@ -55,4 +56,27 @@ export function campaignStatus(s: CampaignSummary): CampaignStatus {
  */
 export function inCliWords(text: string, campaignId: string): string {
   return text.replace(/\b([Pp])ress Resume\b/g, (_, p: string) => `${p === 'P' ? 'Run' : 'run'} \`giftbatch resume ${campaignId}\``);
+}
+
+/**
+ * A row's validation issue, said in a terminal: where the window's Gift step has a default amount,
+ * the CLI has `--amount N`. Any other issue is as the shared validation words it.
+ */
+export function issueInCliWords(message: string): string {
+  if (!message.endsWith(NO_AMOUNT)) return message;
+  return `${message.slice(0, -NO_AMOUNT.length)}no amount and no default amount: enter an amount in the row, or give one for every row without it with --amount N`;
+}
+
+/**
+ * What a terminal user does about the rows a finished campaign left unsent because they need fixing:
+ * the window's editor is for drafts, so the file is corrected and sent again (the recipients who got
+ * their gift are skipped as earlier recipients). Null when the campaign is not done or has no such row.
+ */
+export function needsFixingHint(status: Pick<CampaignStatus, 'send_state' | 'counts'>, campaignId: string): string | null {
+  const n = status.counts.invalid;
+  if (status.send_state !== 'done' || n === 0) return null;
+  return (
+    `${n === 1 ? '1 row needs' : `${n} rows need`} fixing and ${n === 1 ? 'was' : 'were'} not sent (\`giftbatch report ${campaignId} --out FILE.csv\` says why for each). ` +
+    'To send them, correct them in your file and send it again: its recipients who already have a gift from this environment are skipped.'
+  );
 }

@@ -5,6 +5,9 @@ import { parseAmount, type DecimalSeparator } from './csv/amount.ts';
 import { formatMoney, MoneyError, totalsByCurrency, type Money } from './money.ts';
 import { cellsByHeader, fillMessage, usesFields, type MessageFields } from './message-template.ts';
 
+/** A range product's row without an amount, when the campaign has no default amount (the CLI names its --amount flag instead). */
+export const NO_AMOUNT = 'no amount and no default amount: enter an amount or set a default amount';
+
 export const MAX_NAME_LENGTH = 200;
 export const MAX_MESSAGE_LENGTH = 1000;
 
@@ -364,7 +367,7 @@ function rowAmount(
     return price.amount;
   }
   if (amount === null) {
-    if (defaultAmount === undefined) return 'no amount and no default amount: enter an amount or set a default amount';
+    if (defaultAmount === undefined) return NO_AMOUNT;
     if (defaultAmount.currency !== currency) {
       return `the default amount ${formatMoney(defaultAmount)} is not in the product's currency ${currency}`;
     }

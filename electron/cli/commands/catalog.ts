@@ -10,6 +10,7 @@ import { isCurrencyCode } from '../../../shared/domain/money.ts';
 import { DefaultAmountError, unmappedMessage } from '../../core/app/handlers-campaigns.ts';
 import { SheetChoiceNeeded } from '../../core/workbook/index.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
+import { issueInCliWords } from '../status.ts';
 import { COMMON_HELP, commonOf, out, parseCommand, positiveInt, printJson, say, withService } from '../options.ts';
 
 export function productJson(p: ProductDto) {
@@ -227,7 +228,7 @@ export async function validateCommand(argv: string[]): Promise<number> {
     noteCurrency(preview.product);
     const errors = [
       ...preview.problems.filter((p) => !preview.rows.some((r) => r.line === p.line)).map((p) => ({ line: p.line, field: 'file', message: fileProblemText(p.message) })),
-      ...preview.rows.flatMap((r) => r.errors.map((e) => ({ line: r.line, field: e.field, message: e.message }))),
+      ...preview.rows.flatMap((r) => r.errors.map((e) => ({ line: r.line, field: e.field, message: issueInCliWords(e.message) }))),
     ];
     const warnings = preview.rows.flatMap((r) => r.warnings.map((w) => ({ line: r.line, field: w.field, message: w.message })));
     // A header and no row under it, or no column for the e-mail address or the name: send refuses the

@@ -9,7 +9,7 @@ import type { RowState } from '../../../shared/domain/rows.ts';
 import { SKIP_POLICY_TEXT, type SkipPolicy } from '../../../shared/domain/skips.ts';
 import { AppError } from '../../core/app/errors.ts';
 import { repeatRecipientsProblem, ServiceError } from '../../core/engine.ts';
-import { campaignStatus, inCliWords } from '../status.ts';
+import { campaignStatus, inCliWords, issueInCliWords, needsFixingHint } from '../status.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
 import { commonOf, out, parseCommand, positiveNumber, printJson, say, withService, type Cli, type Common } from '../options.ts';
 import { progressView, saveProgressView } from '../progress.ts';
@@ -128,7 +128,7 @@ export async function sendCommand(argv: string[]): Promise<number> {
     noteCurrency(created.product);
     const id = created.id;
     say(`Campaign ${id}: ${created.counts.ready} rows ready, ${created.counts.invalid} invalid, ${created.counts.skipped} skipped.`);
-    for await (const row of rowsIn(cli, id, 'invalid', created.counts.invalid)) for (const e of row.errors) say(`  ${e.message}`);
+    for await (const row of rowsIn(cli, id, 'invalid', created.counts.invalid)) for (const e of row.errors) say(`  ${issueInCliWords(e.message)}`);
     for await (const row of rowsIn(cli, id, 'skipped', created.counts.skipped)) {
       if (row.skippedBy !== null) say(`  Line ${row.line} (${row.email ?? ''}) skipped: ${SKIP_TEXT[row.skippedBy]}.`);
     }
@@ -311,6 +311,8 @@ async function finish(cli: Cli, common: Common, id: string, code: number | null,
     out(`Campaign id: ${id}`);
   }
   if (!resumeNamed && (status.send_state === 'paused' || status.counts.sending > 0)) say(`Continue with: giftbatch resume ${id}`);
+  const fixing = needsFixingHint(status, id);
+  if (fixing !== null) say(fixing);
   return code ?? exitFor(summary);
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { inCliWords } from '../../../electron/cli/status.ts';
+import { inCliWords, issueInCliWords, needsFixingHint } from '../../../electron/cli/status.ts';
 import { authDetail, breakerDetail } from '../../../electron/core/campaigns/send-outcome.ts';
+import { NO_AMOUNT } from '../../../shared/domain/validation.ts';
 
 // The engine's pause details name the window's Resume button; the CLI says the command instead.
 describe('inCliWords', () => {
@@ -17,5 +18,31 @@ describe('inCliWords', () => {
   it('leaves words that name no button as they are', () => {
     expect(inCliWords('Sending is done: 60 ordered, 0 failed.', 'c_1')).toBe('Sending is done: 60 ordered, 0 failed.');
     expect(inCliWords('resume later', 'c_1')).toBe('resume later');
+  });
+});
+
+// A row's issue names the window's default amount (the Gift step's field); the terminal's is --amount.
+describe('issueInCliWords', () => {
+  it('names --amount where the shared words say to set a default amount, and leaves other issues as they are', () => {
+    expect(issueInCliWords(`Line 6: ${NO_AMOUNT}`)).toBe('Line 6: no amount and no default amount: enter an amount in the row, or give one for every row without it with --amount N');
+    expect(issueInCliWords(NO_AMOUNT)).not.toContain('set a default amount');
+    expect(issueInCliWords('Line 3: "bob@example" is not a valid e-mail address')).toBe('Line 3: "bob@example" is not a valid e-mail address');
+  });
+});
+
+// "Sending is done: 2 ordered, 0 failed, 4 not sent (they need fixing)." left a terminal user without a next step.
+describe('needsFixingHint', () => {
+  const counts = { invalid: 4, ready: 0, sending: 0, ordered: 2, delivered: 0, failed: 0, cancelled: 0, skipped: 1 };
+  it('says where the reasons are and how to send those rows, once the campaign is done', () => {
+    expect(needsFixingHint({ send_state: 'done', counts }, 'c_1')).toBe(
+      '4 rows need fixing and were not sent (`giftbatch report c_1 --out FILE.csv` says why for each). ' +
+        'To send them, correct them in your file and send it again: its recipients who already have a gift from this environment are skipped.',
+    );
+    expect(needsFixingHint({ send_state: 'done', counts: { ...counts, invalid: 1 } }, 'c_1')).toMatch(/^1 row needs fixing and was not sent /);
+  });
+  it('says nothing while the campaign is a draft, paused or sending, or when no row needs fixing', () => {
+    expect(needsFixingHint({ send_state: 'draft', counts }, 'c_1')).toBeNull();
+    expect(needsFixingHint({ send_state: 'paused', counts }, 'c_1')).toBeNull();
+    expect(needsFixingHint({ send_state: 'done', counts: { ...counts, invalid: 0 } }, 'c_1')).toBeNull();
   });
 });
