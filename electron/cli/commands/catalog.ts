@@ -5,7 +5,7 @@ import { basename } from 'node:path';
 import type { CallInput, CallOutput, ProductDto } from '../../../shared/contract.ts';
 import { COUNTRIES, isCountryCode } from '../../../shared/domain/countries.ts';
 import { missingColumns, type ColumnMapping } from '../../../shared/domain/csv/headers.ts';
-import { CHOOSE_UNDER_COLUMNS } from '../../../shared/domain/csv/table.ts';
+import { BLANK_FILE, CHOOSE_UNDER_COLUMNS, isBlankFile } from '../../../shared/domain/csv/table.ts';
 import { isCurrencyCode } from '../../../shared/domain/money.ts';
 import { DefaultAmountError, unmappedMessage } from '../../core/app/handlers-campaigns.ts';
 import { SheetChoiceNeeded } from '../../core/workbook/index.ts';
@@ -262,6 +262,9 @@ export async function validateCommand(argv: string[]): Promise<number> {
         const cost = bySend.amounts.map((m) => `${m.currency} ${m.amount}`).join(' + ') || 'nothing';
         out(`note: send would order ${plural(bySend.rows, 'row')} (${cost}) and skip ${plural(bySend.skipped, 'repeated recipient')} unless ${flags}.`);
       }
+    }
+    if (noRows && isBlankFile(preview.problems)) {
+      throw new UsageError(`"${basename(path ?? '')}" ${BLANK_FILE}. Check that it is the right file, with a header row and one row per recipient under it.`);
     }
     if (noRows) {
       const problems = preview.problems.map((p) => `\n${fileProblemText(p.message)}`).join('');

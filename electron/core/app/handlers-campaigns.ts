@@ -2,6 +2,7 @@
 // and its rows, send / pause / check now, the timeline and the delivery report.
 import { parseDecimal, type Money } from '../../../shared/domain/money.ts';
 import { parseAmount } from '../../../shared/domain/csv/amount.ts';
+import { BLANK_FILE, isBlankFile } from '../../../shared/domain/csv/table.ts';
 import { listCampaigns } from '../db/repos/campaigns.ts';
 import { eventTimeline } from '../db/repos/events.ts';
 import { countByState, pageRecipients } from '../db/repos/recipients.ts';
@@ -141,6 +142,9 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
     // One pass over the file: checked, then stored in the same job unless it holds no recipient row.
     const { progressId } = input;
     const answer = await ctx.imports.create(request, engine.clock.now(), progressId !== undefined ? (progress) => ctx.createProgress({ progressId, ...progress }) : undefined, stop);
+    if (answer.kind === 'empty' && answer.problem !== null && isBlankFile([{ message: answer.problem }])) {
+      throw new AppError('invalid-input', `"${input.fileName}" ${BLANK_FILE}. Nothing was created.`);
+    }
     if (answer.kind === 'empty') {
       throw new AppError('invalid-input', `"${input.fileName}" has no recipient rows${answer.problem ? ` (${answer.problem})` : ''}. Nothing was created.`);
     }

@@ -55,6 +55,20 @@ export const HEADER_SEARCH_ROWS = 10;
  */
 export const CHOOSE_UNDER_COLUMNS = 'choose it under Columns above.';
 
+/**
+ * The problem of a file (or sheet) with no filled row at all: no header, and so no recipient row
+ * either. Said with the file's name by `blankFile`, never as "no recipient rows below its header".
+ */
+export const NO_HEADER_ROW = 'The file has no header row: the first line should name the columns (Name, Email, …).';
+
+/** Whether a file's problems say it has no filled row at all (see NO_HEADER_ROW). */
+export function isBlankFile(problems: readonly { readonly message: string }[]): boolean {
+  return problems.some((p) => p.message === NO_HEADER_ROW);
+}
+
+/** What a blank file is, after its quoted name: no header row, no recipient row. */
+export const BLANK_FILE = 'has nothing in it: no header row naming the columns (Name, Email, …) and no recipient rows';
+
 export interface TableReaderOptions<C> {
   readonly mapping?: MappingOverride | undefined;
   /** What is wrong with a record's shape (a CSV's field count, its quotes), else null. `context` is the row's, as pushed. */
@@ -169,7 +183,7 @@ export function createTableReader<C>(options: TableReaderOptions<C> = {}): Table
         if (pending.length > 0) settle(pending);
         else {
           pending = null;
-          problems.push({ line: headerLine, message: 'The file has no header row: the first line should name the columns (Name, Email, …).' });
+          problems.push({ line: headerLine, message: NO_HEADER_ROW });
         }
       }
       return { headerLine, headers, detectedMapping, mapping, problems, records };

@@ -170,6 +170,17 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     expect(json<Record<string, unknown>>(asJson.stdout)).toMatchObject({ rows: 0, valid: 0, invalid: 0, duplicate_emails: 0, known_emails: 0, totals: [], errors: [], warnings: [] });
   }, 60_000);
 
+  it('validate and send, a file with only blank lines: says it has nothing in it (not a header missing above absent rows), exit 2', async () => {
+    const file = join(dir, 'blank.csv');
+    writeFileSync(file, '\n\n,,\n');
+    const common = ['--product', product, '--base-url', sim.url, '--data-dir', join(dir, 'blank')];
+    const [text, send] = await Promise.all([runCli(['validate', file, ...common], env), runCli(['send', file, '--yes', ...common], env)]);
+    for (const result of [text, send]) expect(result.code).toBe(EXIT.usage);
+    const what = '"blank.csv" has nothing in it: no header row naming the columns (Name, Email, …) and no recipient rows.';
+    expect(text.stderr).toBe(`giftbatch: ${what} Check that it is the right file, with a header row and one row per recipient under it.\n`);
+    expect(send.stderr).toBe(`giftbatch: ${what} Nothing was created.\n`);
+  }, 60_000);
+
   it("poll's lines add up: each round asks about the last one's waiting orders, settled + still waiting", async () => {
     const common = ['--base-url', sim.url, '--data-dir', join(dir, 'poll')];
     const sent = await runCli(['send', writeRecipients(dir, 5, '10'), '--product', product, '--yes', '--json', ...common], env);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Preview } from '../../../../renderer/src/stores/wizard-store.ts';
 import { importBlocker } from '../../../../renderer/src/features/new-campaign/import-blocker.ts';
+import { NO_HEADER_ROW } from '../../../../shared/domain/csv/table.ts';
 
 const base = {
   format: 'xlsx',
@@ -23,5 +24,22 @@ describe('importBlocker with a workbook', () => {
 
   it('lets a chosen sheet with a name and an e-mail column through', () => {
     expect(importBlocker({ ...base, workbook: { sheets, sheet: 'Speakers' } } as unknown as Preview, 'speakers.xlsx')).toBeNull();
+  });
+});
+
+describe('importBlocker with a blank file', () => {
+  const noHeader = [{ line: 1, message: NO_HEADER_ROW }];
+  it('says a file or sheet with no filled row has nothing in it, not "no recipient rows below its header"', () => {
+    const blank = { ...base, workbook: { sheets: [{ name: 'Sheet1', rows: 0 }], sheet: 'Sheet1' }, headers: [], mapping: {}, problems: noHeader, totals: { ...base.totals, rows: 0, valid: 0 } } as unknown as Preview;
+    expect(importBlocker(blank, 'empty.xlsx')).toBe(
+      '“empty.xlsx” has nothing in it: no header row naming the columns (Name, Email, …) and no recipient rows. Check that it is the right file and sheet, with one row per recipient under the header.',
+    );
+    const csv = { ...base, format: 'csv', encoding: 'utf-8', delimiter: ',', headers: [], mapping: {}, problems: noHeader, totals: { ...base.totals, rows: 0, valid: 0 } } as unknown as Preview;
+    expect(importBlocker(csv, 'blank.csv')).toMatch(/^“blank\.csv” has nothing in it: .* Check that it is the right file, with one row/);
+  });
+
+  it('keeps "no recipient rows below its header" for a header with nothing under it', () => {
+    const headerOnly = { ...base, totals: { ...base.totals, rows: 0, valid: 0 } } as unknown as Preview;
+    expect(importBlocker(headerOnly, 'header-only.csv')).toBe('“header-only.csv” has no recipient rows below its header. Check that it is the right file, with one row per recipient.');
   });
 });
