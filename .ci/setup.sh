@@ -2,9 +2,10 @@
 # Sets up everything Giftbatch needs on this machine, and does nothing when it is already done.
 #   bash .ci/setup.sh app    what `npm start` needs: build tools and libsecret for the native modules
 #   bash .ci/setup.sh test   also Chromium, gnome-keyring and D-Bus for the test suites
-# Called by `npm start` (prestart) and `npm test` (pretest), so the README's two commands work on a
-# fresh Debian/Ubuntu machine. System packages are installed with apt-get when running as root;
-# otherwise the exact command to run is printed and setup stops.
+# Called by `npm start` (prestart), `npm run web` (preweb), `npm run giftbatch` (pregiftbatch) and
+# `npm test` (pretest), so the README's commands work on a fresh Debian/Ubuntu machine, in any order.
+# System packages are installed with apt-get when running as root; otherwise the exact command to
+# run is printed and setup stops.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
