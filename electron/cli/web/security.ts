@@ -55,10 +55,10 @@ export function refusalFor(
     return { status: 403, message: `Requests must be addressed to 127.0.0.1:${expected.port}; this one named "${request.host ?? ''}".` };
   }
   if (!originAllowed(request.origin, expected.port)) {
-    return { status: 403, message: 'Requests from other web sites are refused. Open Giftbatch from the address `npm run web` printed.' };
+    return { status: 403, message: 'Requests from other web sites are refused. Open Giftbatch from the address `npm start` (or `npm run web`) printed.' };
   }
   if (expected.needsToken && !tokenMatches(expected.token, request.token)) {
-    return { status: 403, message: 'This request has no valid access token. Open the address `npm run web` printed (it holds a fresh token).' };
+    return { status: 403, message: 'This request has no valid access token. Open the address `npm start` (or `npm run web`) printed last (it holds a fresh token).' };
   }
   return null;
 }

@@ -44,7 +44,7 @@ export function createApi(): ClientApi {
   const token = takeTokenFromAddressBar(window.location, window.history, safeSessionStorage());
   if (token === null) {
     throw new MissingTokenError(
-      'This page was opened without its access token. Open the full address that `npm run web` printed (it ends with #token=…).',
+      'This page was opened without its access token. Open the full address that `npm start` (or `npm run web`) printed (it ends with #token=…).',
     );
   }
   return createHttpApi({

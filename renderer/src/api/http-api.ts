@@ -28,7 +28,7 @@ export interface ConnectionAware {
 export type HttpApi = GiftbatchApi & ConnectionAware;
 
 const SERVER_GONE =
-  "Giftbatch's local server did not answer. Check that the terminal running `npm run web` is still open, restart it if needed, then open the address it prints.";
+  "Giftbatch's local server did not answer. Check that the terminal running `npm start` (or `npm run web`) is still open, restart it if needed, then open the address it prints.";
 
 function fail(code: ErrorCode, message: string): { ok: false; error: { code: ErrorCode; message: string } } {
   return { ok: false, error: { code, message } };
@@ -45,9 +45,9 @@ export function readResult<C extends CallName>(name: C, status: number, text: st
     body = JSON.parse(text);
   } catch {
     if (status === 401 || status === 403) {
-      return fail('forbidden', 'The server refused this page\'s access token. Open the address `npm run web` printed (it holds a fresh token).');
+      return fail('forbidden', 'The server refused this page\'s access token. Open the address `npm start` (or `npm run web`) printed last (it holds a fresh token).');
     }
-    return fail('internal', `The server answered ${name} with HTTP ${status} and no readable result. Reload the page; if it persists, restart \`npm run web\`.`);
+    return fail('internal', `The server answered ${name} with HTTP ${status} and no readable result. Reload the page; if it persists, restart \`npm start\` (or \`npm run web\`).`);
   }
   if (typeof body !== 'object' || body === null || !('ok' in body)) {
     return fail('internal', `The server answered ${name} with something that is not a result (HTTP ${status}).`);

@@ -75,7 +75,8 @@ describe('HTTP transport', () => {
     });
     const result = await api['app:info']({});
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.message).toContain('npm run web');
+    // The README's quick start is `npm start`, which runs the browser shell where Electron cannot start: both are named.
+    if (!result.ok) expect(result.error.message).toContain('the terminal running `npm start` (or `npm run web`) is still open');
   });
 
   it('refuses an answer that does not match the call\'s output schema', () => {
