@@ -235,7 +235,9 @@ interface RunEnd {
  * the rows in flight stay `sending` for the next resume to look up by key.
  */
 async function runAndWait(cli: Cli, campaignId: string, send: Omit<CallInput<'campaigns:send'>, 'campaignId' | 'confirmed'>): Promise<RunEnd> {
-  const view = progressView();
+  // A run that only looks up the rows that were mid-send (the pre-flight held it) sends nothing: no
+  // "progress: 0/3 sent" above "Nothing was sent"; what it found is said in its own line below.
+  const view = send.lookUpOnly ? { update: () => undefined, done: () => undefined } : progressView();
   let finish!: (payload: EventPayload<'campaign:finished'>) => void;
   const finished = new Promise<EventPayload<'campaign:finished'>>((resolve) => (finish = resolve));
   const offProgress = cli.on('campaign:progress', ({ campaign }) => {

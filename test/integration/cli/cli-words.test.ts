@@ -181,6 +181,15 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     expect(send.stderr).toBe(`giftbatch: ${what} Nothing was created.\n`);
   }, 60_000);
 
+  it('send of an out-of-stock product: the pre-flight holds it; no progress line for a send that did not happen, exit 1', async () => {
+    const common = ['--base-url', sim.url, '--data-dir', join(dir, 'out-of-stock')];
+    const result = await runCli(['send', writeRecipients(dir, 3, ''), '--product', String(productIdFor(KEY, 'us-out-of-stock')), '--yes', ...common], env);
+    expect(result.code).toBe(EXIT.rowsFailed);
+    expect(result.stderr).toContain('Pre-flight: The supplier reports product');
+    expect(result.stderr).toMatch(/Nothing was sent\. Campaign c_\w+ stays as it is/);
+    expect(result.stderr).not.toContain('progress:');
+  }, 60_000);
+
   it("poll's lines add up: each round asks about the last one's waiting orders, settled + still waiting", async () => {
     const common = ['--base-url', sim.url, '--data-dir', join(dir, 'poll')];
     const sent = await runCli(['send', writeRecipients(dir, 5, '10'), '--product', product, '--yes', '--json', ...common], env);
