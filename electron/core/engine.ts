@@ -437,7 +437,8 @@ async function checkProductNow(
   if (checked.value.inStock === false) {
     problems.push(
       `The supplier reports product ${productId} out of stock${checked.value.message ? ` (${checked.value.message})` : ''}: ` +
-        'orders would be accepted and charged, but gifts would stay pending until stock returns.',
+        'orders would be accepted and charged, but gifts would stay pending until stock returns. ' +
+        'Send it when the supplier has stock again (every send checks again), or make a campaign with another gift.',
     );
   }
   return checked.value;

@@ -186,6 +186,8 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     const result = await runCli(['send', writeRecipients(dir, 3, ''), '--product', String(productIdFor(KEY, 'us-out-of-stock')), '--yes', ...common], env);
     expect(result.code).toBe(EXIT.rowsFailed);
     expect(result.stderr).toContain('Pre-flight: The supplier reports product');
+    // What to do about it, since nothing can be fixed in the file: wait for stock, or another gift.
+    expect(result.stderr).toContain('Send it when the supplier has stock again (every send checks again), or make a campaign with another gift.');
     expect(result.stderr).toMatch(/Nothing was sent\. Campaign c_\w+ stays as it is/);
     expect(result.stderr).not.toContain('progress:');
   }, 60_000);
