@@ -153,14 +153,20 @@ function isLoopback(url: string): boolean {
   }
 }
 
-function report(round: CallOutput<'campaigns:checkNow'>, json: boolean) {
-  const line =
+/** One poll round's line. */
+export function pollLine(round: CallOutput<'campaigns:checkNow'>): string {
+  return (
     // Each round asks about the orders still undelivered when it starts (the last round's waiting ones),
     // so the line says how many it asked about and splits them: settled + still waiting.
     `poll: asked about ${round.tracked} undelivered order${round.tracked === 1 ? '' : 's'}: ${round.settled} settled, ${round.waiting} still waiting` +
     (round.expired ? ` (${round.expired} past their acceptance expiry)` : '') +
-    `, ${round.requests} requests` +
-    (round.error ? `; stopped early: ${round.error}` : '');
+    `, ${round.requests} request${round.requests === 1 ? '' : 's'}` +
+    (round.error ? `; stopped early: ${round.error}` : '')
+  );
+}
+
+function report(round: CallOutput<'campaigns:checkNow'>, json: boolean) {
+  const line = pollLine(round);
   if (json) say(line);
   else out(line);
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inCliWords, issueInCliWords, needsFixingHint } from '../../../electron/cli/status.ts';
 import { authDetail, breakerDetail } from '../../../electron/core/campaigns/send-outcome.ts';
 import { NO_AMOUNT } from '../../../shared/domain/validation.ts';
+import { pollLine } from '../../../electron/cli/commands/tracking.ts';
 
 // The engine's pause details name the window's Resume button; the CLI says the command instead.
 describe('inCliWords', () => {
@@ -44,5 +45,13 @@ describe('needsFixingHint', () => {
     expect(needsFixingHint({ send_state: 'draft', counts }, 'c_1')).toBeNull();
     expect(needsFixingHint({ send_state: 'paused', counts }, 'c_1')).toBeNull();
     expect(needsFixingHint({ send_state: 'done', counts: { ...counts, invalid: 0 } }, 'c_1')).toBeNull();
+  });
+});
+
+describe('pollLine', () => {
+  const round = { tracked: 3, requests: 1, settled: 0, waiting: 3, expired: 3, error: null, nextCheckInMs: null };
+  it('counts its requests in words that agree with the number ("1 request", "5 requests")', () => {
+    expect(pollLine(round)).toBe('poll: asked about 3 undelivered orders: 0 settled, 3 still waiting (3 past their acceptance expiry), 1 request');
+    expect(pollLine({ ...round, tracked: 1, requests: 5, settled: 1, waiting: 0, expired: 0 })).toBe('poll: asked about 1 undelivered order: 1 settled, 0 still waiting, 5 requests');
   });
 });
