@@ -52,6 +52,10 @@ export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: StoreDeps, initialTheme: ThemeChoice = 'system'): AppStore {
   let nextNotice = 1;
+  const hasCampaigns = async (): Promise<boolean> => {
+    const result = await settle(deps.api['campaigns:list']({}));
+    return result.ok && result.value.campaigns.length > 0;
+  };
   return createStore<AppState>()((set, get) => ({
     phase: 'loading',
     loadError: null,
@@ -71,8 +75,11 @@ export function createAppStore(deps: StoreDeps, initialTheme: ThemeChoice = 'sys
       const info = result.value;
       // A reload stays where the person was (the screen in the address bar), even one who left the
       // welcome by the header without dismissing it; a fresh open lands a newcomer on the welcome and
-      // anyone else on the list.
-      const route: Route = initialRoute ?? (info.firstLaunch ? { name: 'welcome' } : { name: 'campaigns' });
+      // anyone else on the list. Someone whose data folder already holds campaigns (made with the
+      // CLI, `giftbatch send`) is no newcomer: the list, though the welcome was never dismissed (it
+      // stays at #/welcome). If the list cannot be read, the welcome it is.
+      const newcomer = initialRoute === null && info.firstLaunch && !(await hasCampaigns());
+      const route: Route = initialRoute ?? (newcomer ? { name: 'welcome' } : { name: 'campaigns' });
       set({ phase: 'ready', info, route });
     },
 
