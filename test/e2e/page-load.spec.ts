@@ -60,4 +60,29 @@ test('a fresh load asks for nothing missing, logs no error, and has its icon', a
 
   expect(failed, 'requests that failed or were answered 4xx/5xx').toEqual([]);
   expect(errors, 'console errors').toEqual([]);
+
+  // The event channel down: the header says so and still fits on one line, its Theme select inside
+  // the window, at 1280 and at 1024 px (the badge used to push the select past the right edge).
+  await page.routeWebSocket(/./, (ws) => ws.close());
+  await app.open(shell.url);
+  await expect(page.getByTestId('connection-lost')).toBeVisible();
+  for (const width of [1280, 1024]) {
+    await page.setViewportSize({ width, height: 820 });
+    const header = await page.locator('.topbar').evaluate((bar) => {
+      // Each label of the header on a single line (a wrapped text has line boxes at two heights).
+      const labels = [...bar.querySelectorAll('.nav-link, .badge span, .badge:not(:has(span)), .env-pill')];
+      const wrapped = labels.filter((el) => {
+        const range = el.ownerDocument.createRange();
+        range.selectNodeContents(el);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 1).map((r) => Math.round(r.top)));
+        return tops.size > 1;
+      });
+      const select = bar.querySelector('[data-testid="theme-select"]')?.getBoundingClientRect();
+      return { overflow: bar.scrollWidth - bar.clientWidth, selectRight: select?.right ?? Infinity, wrapped: wrapped.map((el) => el.textContent) };
+    });
+    expect(header.overflow, `header overflow at ${width} px`).toBeLessThanOrEqual(0);
+    expect(header.selectRight, `Theme select's right edge at ${width} px`).toBeLessThanOrEqual(width);
+    expect(header.wrapped, `header labels on two lines at ${width} px`).toEqual([]);
+  }
+  await app.screenshot('page-load-reconnecting-1024');
 });

@@ -61,12 +61,17 @@ export function Header() {
       </nav>
       <div className="topbar-end">
         {(connection === 'reconnecting' || connection === 'closed') && (
-          <span className="badge badge-warn" role="status" data-testid="connection-lost">
-            Reconnecting to Giftbatch…
+          <span className="badge badge-warn" role="status" data-testid="connection-lost" title="Reconnecting to Giftbatch…">
+            {/* In a narrow window the badge says it short, so the header stays on one line; a screen reader hears it whole. */}
+            <span className="wide-only">Reconnecting to Giftbatch…</span>
+            <span className="narrow-only" aria-hidden="true">
+              Reconnecting…
+            </span>
           </span>
         )}
         {env && (
-          <span className="env-pill" data-testid="current-environment" data-environment={env.name}>
+          // On the Simulator the badge beside it names the environment already: the pill is for screen readers only.
+          <span className={env.simulated ? 'env-pill visually-hidden' : 'env-pill'} data-testid="current-environment" data-environment={env.name}>
             {ENVIRONMENT_LABELS[env.name]}
           </span>
         )}
