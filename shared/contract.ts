@@ -82,6 +82,12 @@ export const rowSchema = z.object({
   name: z.string().nullable(),
   email: z.string().nullable(),
   amount: moneySchema.nullable(),
+  /**
+   * The amount as the file (or the last edit) wrote it when it did not become `amount`: refused ("25"
+   * for a fixed price of 10, "ten"), or unread because the row's gift is unknown. Null otherwise. The
+   * row editor starts from it, so the person sees and corrects what the file said.
+   */
+  amountText: z.string().nullable(),
   /** The row's own message as written (its fields unfilled); null when it uses the campaign's. */
   message: z.string().nullable(),
   /**

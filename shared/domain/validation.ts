@@ -101,6 +101,12 @@ export interface ValidatedRow {
   /** Cleaned (trimmed), with its original case; compare by `emailKey`. */
   readonly email: string;
   readonly amount: Money | null;
+  /**
+   * The amount as written, when something was written that did not become the row's amount (it was
+   * refused, or the row's gift is unknown so it could not be read); null otherwise. Kept with the row
+   * so an editor starts from what the file said, and a check again reads it, not an empty cell.
+   */
+  readonly amountText: string | null;
   readonly message: string;
   readonly errors: readonly RowIssue[];
   readonly warnings: readonly RowIssue[];
@@ -304,6 +310,7 @@ export function createRowValidator(product: ProductForValidation, options: Valid
       name,
       email,
       amount,
+      amountText: amount === null && row.amount.trim() !== '' ? row.amount.trim() : null,
       message,
       errors: errors ?? NO_ISSUES,
       warnings: warnings ?? NO_ISSUES,

@@ -63,6 +63,7 @@ export function rowDto(r: Recipient, now: number, campaign: Pick<Campaign, 'mess
     name: r.name,
     email: r.email,
     amount: r.amountMinor != null && r.currency ? moneyDto({ minor: r.amountMinor, currency: r.currency }) : null,
+    amountText: r.amountMinor != null ? null : r.amountText,
     message: r.message,
     sentMessage: sentMessageText(r, campaign),
     cells: r.source ? { ...r.source } : null,

@@ -10,12 +10,16 @@ import type { Recipient } from '../db/repos/recipients.ts';
 import { validationProduct } from './products.ts';
 
 /** A stored row as validation reads it: its values as text, its file cells, its own product by id. */
-export function storedRowInput(r: Pick<Recipient, 'line' | 'name' | 'email' | 'amountMinor' | 'currency' | 'message' | 'source' | 'productId'>): RowInput {
+export function storedRowInput(
+  r: Pick<Recipient, 'line' | 'name' | 'email' | 'amountMinor' | 'currency' | 'message' | 'source' | 'productId'> & { readonly amountText?: string | null },
+): RowInput {
   return {
     line: r.line,
     name: r.name ?? '',
     email: r.email ?? '',
-    amount: r.amountMinor != null && r.currency ? toDecimal({ minor: r.amountMinor, currency: r.currency }) : '',
+    // An amount the file wrote that was refused is read again as written: never an empty cell that the
+    // product's price or the default amount would quietly fill.
+    amount: r.amountMinor != null && r.currency ? toDecimal({ minor: r.amountMinor, currency: r.currency }) : (r.amountText ?? ''),
     message: r.message ?? '',
     columns: r.source ?? {},
     ...(r.productId !== null ? { product: String(r.productId) } : {}),
@@ -48,6 +52,7 @@ export function storedValues(v: ValidatedRow): Required<Omit<RowEdit, 'product'>
     email: v.email || null,
     amountMinor: v.amount?.minor ?? null,
     currency: v.amount?.currency ?? null,
+    amountText: v.amountText,
     message: v.message || null,
     errors: v.errors.map((issue) => ({ field: issue.field, message: issue.message })),
     warnings: v.warnings.map((issue) => ({ field: issue.field, message: issue.message })),

@@ -7,6 +7,7 @@ import { sql as skipPolicies } from './0006-skip-policies.ts';
 import { sql as productsPerRow } from './0007-products-per-row.ts';
 import { sql as giftPerRow } from './0008-gift-per-row.ts';
 import { sql as lastPolled } from './0009-last-polled.ts';
+import { sql as amountText } from './0010-amount-text.ts';
 
 export interface Migration {
   /** The schema version this migration brings the database to (1, 2, 3…, no gaps). */
@@ -29,6 +30,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 7, name: '0007-products-per-row', sql: productsPerRow },
   { version: 8, name: '0008-gift-per-row', sql: giftPerRow },
   { version: 9, name: '0009-last-polled', sql: lastPolled },
+  { version: 10, name: '0010-amount-text', sql: amountText },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -83,6 +83,8 @@ export interface RowEdit {
   readonly email: string | null;
   readonly amountMinor: number | null;
   readonly currency: string | null;
+  /** The amount as typed when it did not become amountMinor (kept for the next edit); absent or null: none. */
+  readonly amountText?: string | null;
   readonly message?: string | null;
   readonly errors: readonly Issue[];
   readonly warnings?: readonly Issue[];
@@ -112,7 +114,7 @@ export function editRow(db: Db, rowId: number, edit: RowEdit, now: number): bool
       db,
       rowId,
       'edited',
-      `UPDATE recipients SET name = ?, email = ?, amount_minor = ?, currency = ?, message = ?, errors = ?, warnings = ?,
+      `UPDATE recipients SET name = ?, email = ?, amount_minor = ?, currency = ?, amount_text = ?, message = ?, errors = ?, warnings = ?,
               product_id = ?, state = ?, request_body = NULL, updated_at = ?
         WHERE id = ? AND state = ? RETURNING campaign_id`,
       [
@@ -120,6 +122,7 @@ export function editRow(db: Db, rowId: number, edit: RowEdit, now: number): bool
         edit.email,
         edit.amountMinor,
         edit.currency,
+        edit.amountMinor === null ? (edit.amountText ?? null) : null,
         edit.message ?? null,
         edit.errors.length > 0 ? JSON.stringify(edit.errors) : null,
         edit.warnings && edit.warnings.length > 0 ? JSON.stringify(edit.warnings) : null,

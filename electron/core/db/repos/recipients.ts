@@ -31,6 +31,8 @@ export interface NewRecipient {
   readonly email: string | null;
   readonly amountMinor: number | null;
   readonly currency: string | null;
+  /** The amount as the file wrote it when it did not become amountMinor (schema 10); null otherwise. */
+  readonly amountText?: string | null;
   readonly message?: string | null;
   readonly errors?: readonly Issue[];
   readonly warnings?: readonly Issue[];
@@ -85,6 +87,7 @@ const recipientColumns = z.object({
   skipped_by: z.enum(SKIP_POLICIES).nullable(),
   product_id: z.number().int().nullable(),
   followed_up_in: z.string().nullable(),
+  amount_text: z.string().nullish(),
 });
 
 /** What the send queue needs of a row to build its order: no order fields; the cells only for its message's fields. */
@@ -167,6 +170,8 @@ const recipientRow = recipientColumns.transform((r) => ({
   skippedBy: r.skipped_by,
   /** The follow-up campaign that took this row (schema 7): its gift is sent from there, never again from here. */
   followedUpIn: r.followed_up_in,
+  /** The amount as the file or the last edit wrote it, when it did not become the amount (schema 10): what an editor starts from. */
+  amountText: r.amount_text ?? null,
 }));
 export type Recipient = z.output<typeof recipientRow>;
 
@@ -188,8 +193,8 @@ export interface InsertCounts {
 
 const INSERT_SQL = `INSERT INTO recipients
   (campaign_id, line, name, email, amount_minor, currency, message, state, external_reference_id,
-   errors, warnings, source, created_at, updated_at, skipped_by, product_id)
-  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
+   errors, warnings, source, created_at, updated_at, skipped_by, product_id, amount_text)
+  VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`;
 
 /**
  * Inserts rows into a campaign, each with a fresh external_reference_id, all or nothing.
@@ -245,6 +250,7 @@ export function insertRecipients(
         now,
         skippedBy,
         row.productId ?? null,
+        row.amountMinor === null ? (row.amountText ?? null) : null,
       );
     }
     const add = statement(db, ADD_TALLY_SQL);

@@ -145,7 +145,7 @@ export function DraftRowEditor({ row, index, product, choices, validationFor, on
   const [fields, setFields] = useState<EditFields>({
     name: row.name ?? '',
     email: row.email ?? '',
-    amount: row.amount?.amount ?? '',
+    amount: row.amount?.amount ?? row.amountText ?? '',
     message: row.message ?? '',
   });
   // A row whose gift cell named no product has none chosen until the person picks one; the engine keeps

@@ -77,4 +77,38 @@ describe('rows:edit on one row', () => {
     const preflight = await h.ok('campaigns:preflight', { campaignId: created.id });
     expect(preflight.repeatRecipients).toEqual({ count: 2, lines: [3, 4] });
   });
+
+  it("keeps the file's refused amount: the row shows it, a check again refuses it again, an empty amount takes the product's price only when saved so", async () => {
+    const sim = await startSimulator({ latencyMs: 1 });
+    const h = await startService(tempDir(), { simulatorUrl: sim.url });
+    const { products } = await h.ok('products:list', { environment: 'simulator', country: 'US' });
+    const fixed = products.find((p) => p.price.kind === 'fixed' && p.price.amount.currency === 'USD' && p.unorderableReason === null);
+    if (!fixed || fixed.price.kind !== 'fixed') throw new Error('the simulator has no orderable USD fixed product');
+    const price = fixed.price.amount.amount;
+    const wrong = String(Number(price) + 15);
+    const created = await h.ok('campaigns:create', {
+      environment: 'simulator',
+      productId: fixed.id,
+      fileName: 'guests.csv',
+      bytesBase64: csvBase64(['Name,Email,Amount', `Ann,ann@example.com,${wrong}`, 'Bo,bo@example.com,ten', `Cy,cy@example.com,${price}`]),
+      name: 'Amounts',
+      senderName: 'Team',
+    });
+    const line = async (n: number) => (await rowsOf(h, created.id)).find((r) => r.line === n) ?? expect.fail(`no line ${n}`);
+    // What the file said stays with the row, for the editor to start from.
+    expect(await line(2)).toMatchObject({ state: 'invalid', amount: null, amountText: wrong });
+    expect(await line(3)).toMatchObject({ state: 'invalid', amount: null, amountText: 'ten' });
+    expect((await line(4)).amountText).toBeNull();
+
+    // Checking the rows again reads the file's amount again: still refused, not quietly the price.
+    await h.ok('campaigns:revalidate', { campaignId: created.id });
+    expect(await line(2)).toMatchObject({ state: 'invalid', amount: null, amountText: wrong });
+    expect((await line(2)).errors.map((e) => e.field)).toEqual(['amount']);
+
+    // An edit that keeps a refused amount keeps it as typed; one that clears it gets what validation says (the fixed price).
+    const typed = await h.ok('rows:edit', { rowId: (await line(3)).id, name: 'Bo', email: 'bo@example.com', amount: ' eleven ', message: null });
+    expect(typed).toMatchObject({ state: 'invalid', amount: null, amountText: 'eleven' });
+    const cleared = await h.ok('rows:edit', { rowId: (await line(2)).id, name: 'Ann', email: 'ann@example.com', amount: null, message: null });
+    expect(cleared).toMatchObject({ state: 'ready', amount: { currency: 'USD', amount: price }, amountText: null });
+  });
 });

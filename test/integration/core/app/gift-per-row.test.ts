@@ -117,19 +117,20 @@ describe('a gift per row', () => {
     expect(again).toMatchObject({ ok: true, value: { state: 'invalid', productId: t.fifty } });
 
     const rechecked = await t.h.ok('campaigns:revalidate', { campaignId: created.id });
-    // Line 7's refused amount was not kept, and a fixed-price row without one takes its product's
-    // price; line 6 keeps the error of the gift its file named, which nothing else can name.
-    expect(rechecked).toMatchObject({ checked: 7, ready: 6, invalid: 1 });
+    // Line 7's refused amount is kept as typed and refused again (it never quietly becomes its
+    // product's price); line 6 keeps the error of the gift its file named, which nothing else can name.
+    expect(rechecked).toMatchObject({ checked: 7, ready: 5, invalid: 2 });
     const after = await t.h.ok('campaigns:rows', { campaignId: created.id });
-    expect(after.rows.map((r) => [r.productId, r.amount?.amount ?? null])).toEqual([
-      [t.fifty, '50.00'],
-      [t.fifty, '50.00'],
-      [t.books, '25.00'],
-      [t.books, '25.00'],
-      [t.books, null],
-      [t.fifty, '50.00'],
-      [t.market, '40.00'],
+    expect(after.rows.map((r) => [r.productId, r.amount?.amount ?? null, r.amountText])).toEqual([
+      [t.fifty, '50.00', null],
+      [t.fifty, '50.00', null],
+      [t.books, '25.00', null],
+      [t.books, '25.00', null],
+      [t.books, null, null],
+      [t.fifty, null, '25'],
+      [t.market, '40.00', null],
     ]);
     expect(after.rows[4]?.errors.map((e) => e.field)).toEqual(['product']);
+    expect(after.rows[5]?.errors.map((e) => e.field)).toEqual(['amount']);
   });
 });

@@ -131,6 +131,7 @@ export function row(id: number, overrides: Partial<RowDto> = {}): RowDto {
     name: `Guest ${id}`,
     email: `guest${id}@example.net`,
     amount: { currency: 'USD', amount: '10.00' },
+    amountText: null,
     message: null,
     sentMessage: null,
     cells: null,

@@ -35,6 +35,7 @@ describe('validateRows: e-mail and name', () => {
       name: 'Ann Example',
       email: 'Ann@Example.com',
       amount: money(2500, 'USD'),
+      amountText: null,
       message: 'Thanks!',
       errors: [],
       warnings: [],
