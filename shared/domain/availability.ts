@@ -15,3 +15,12 @@ export function stockText(answer: StockAnswer): string {
   if (answer.inStock === false) return `out of stock${said}`;
   return `unknown: the service's availability answer does not say whether it is in stock${said}`;
 }
+
+/**
+ * The stock line of a pre-flight report, in the app and the CLI alike; null when out of stock: that
+ * is one of the pre-flight's problems, which gives the service's words already (both said the same
+ * sentence, one after the other).
+ */
+export function stockNote(answer: StockAnswer): string | null {
+  return answer.inStock === false ? null : `Stock: ${stockText(answer)}`;
+}

@@ -4,7 +4,7 @@
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import type { CallInput, CallOutput, CampaignSummary, EventPayload } from '../../../shared/contract.ts';
-import { stockText } from '../../../shared/domain/availability.ts';
+import { stockNote } from '../../../shared/domain/availability.ts';
 import type { RowState } from '../../../shared/domain/rows.ts';
 import { SKIP_POLICY_TEXT, type SkipPolicy } from '../../../shared/domain/skips.ts';
 import { AppError } from '../../core/app/errors.ts';
@@ -320,7 +320,8 @@ async function finish(cli: Cli, common: Common, id: string, code: number | null,
 
 function printPreflight(p: CallOutput<'campaigns:preflight'>) {
   for (const problem of p.problems) say(`Pre-flight: ${problem}`);
-  if (p.availability) say(`Stock: ${stockText(p.availability)}`);
+  const stock = p.availability ? stockNote(p.availability) : null;
+  if (stock) say(stock);
   if (p.rowsToSend > 0) say(`To send: ${p.rowsToSend} orders, ${p.totals.map((m) => `${m.currency} ${m.amount}`).join(' + ')} (face value, product currency).`);
   // A file of several gifts: each product's orders and face value.
   if (p.byProduct.length > 1) {

@@ -190,6 +190,9 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     expect(result.stderr).toContain('Send it when the supplier has stock again (every send checks again), or make a campaign with another gift.');
     expect(result.stderr).toMatch(/Nothing was sent\. Campaign c_\w+ stays as it is/);
     expect(result.stderr).not.toContain('progress:');
+    // The service's stock words once: the pre-flight's line, not a 'Stock: out of stock' line as well.
+    expect(result.stderr.split('the supplier has no stock').length - 1).toBe(1);
+    expect(result.stderr).not.toContain('Stock:');
   }, 60_000);
 
   it("poll's lines add up: each round asks about the last one's waiting orders, settled + still waiting", async () => {

@@ -1,6 +1,6 @@
 // What sending will cost, per currency, and anything the pre-flight check found in the way; and,
 // when the service does not state the product's currency, that the first order confirms it.
-import { stockText } from '../../../../shared/domain/availability.ts';
+import { stockNote } from '../../../../shared/domain/availability.ts';
 import type { ProductDto } from '../../../../shared/contract.ts';
 import { Message } from '../../components/Message.tsx';
 import { Totals } from '../../components/Money.tsx';
@@ -28,6 +28,7 @@ export function CostSummary() {
   const product = useWizard((s) => (s.draft && s.draft.productId === s.productId ? selectedProduct(s) : null));
   const catalog = useWizard((s) => s.products);
   const counts = draft?.counts;
+  const stock = preflight?.availability ? stockNote(preflight.availability) : null;
   return (
     <section className="card cost" aria-labelledby="cost-title" data-testid="cost-summary" data-status={status}>
       <h2 id="cost-title">Cost</h2>
@@ -67,9 +68,9 @@ export function CostSummary() {
             Charged in your account currency at the service's exchange rate; the charged amount shows per row once ordered.
           </p>
           <CurrencyConfirmation product={product} testId="cost-currency-note" />
-          {preflight.availability && (
+          {stock && (
             <p className="small" data-testid="cost-stock">
-              Stock: {stockText(preflight.availability)}
+              {stock}
             </p>
           )}
           {preflight.problems.length > 0 && (
