@@ -192,6 +192,8 @@ export const campaignSummarySchema = z.object({
   followUpRows: z.record(z.enum(FOLLOW_UP_KINDS), z.number().int()),
   /** The follow-up campaigns that took failed rows of this one, each with how many (pausedDetail says so). */
   failedFollowedUp: z.array(z.object({ id: z.string(), name: z.string(), rows: z.number().int() })),
+  /** The follow-up campaigns that took rows of this one whose acceptance link expired, each with how many (acceptanceExpired counts them too). */
+  expiredFollowedUp: z.array(z.object({ id: z.string(), name: z.string(), rows: z.number().int() })),
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 
@@ -291,6 +293,15 @@ export const contract = {
     input: z.object({ environment: environmentSchema, country: z.string().regex(/^[A-Z]{2}$/), currency: currencyInput.optional() }),
     /** `service`: the service the list came from, as messages name it ("the built-in simulator", "the sandbox service at https://…"). */
     output: z.object({ products: z.array(productSchema), unreadable: z.array(unreadableProductSchema), service: z.string() }),
+  },
+  /**
+   * The supplier's stock of one product, as the service's availability answer says: asked when the
+   * organiser picks a product, never for a whole list. `inStock` null: the answer did not say, or no
+   * answer came (the pre-flight asks again before any send).
+   */
+  'products:availability': {
+    input: z.object({ environment: environmentSchema, productId: z.number().int() }),
+    output: z.object({ inStock: z.boolean().nullable(), message: z.string().nullable() }),
   },
 
   /** Everything the import screen needs before anything is stored: the parse, the mapping, every row's findings. */

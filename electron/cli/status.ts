@@ -22,6 +22,10 @@ export interface CampaignStatus {
   charged_expired: { currency: string; amount: string }[];
   /** Ordered rows waiting on a recipient whose acceptance link has expired. */
   acceptance_expired: number;
+  /** Of acceptance_expired, those `giftbatch follow-up ID --expired` would take now (none taken by a follow-up yet). */
+  acceptance_expired_to_follow_up: number;
+  /** The follow-up campaigns that took expired acceptances of this one, each with how many. */
+  acceptance_expired_followed_up: { id: string; name: string; rows: number }[];
   /** Rows whose order answer disagreed with what they asked, or held values we could not read. */
   flagged: number;
   /** When the service was last asked about its undelivered orders (ISO 8601, UTC); null when it never was. */
@@ -44,6 +48,8 @@ export function campaignStatus(s: CampaignSummary): CampaignStatus {
     charged_cancelled: s.chargedCancelled,
     charged_expired: s.chargedExpired,
     acceptance_expired: s.acceptanceExpired,
+    acceptance_expired_to_follow_up: s.followUpRows.expired ?? 0,
+    acceptance_expired_followed_up: s.expiredFollowedUp.map((f) => ({ id: f.id, name: f.name, rows: f.rows })),
     flagged: s.flagged,
     last_checked_at: s.lastPolledAt === null ? null : new Date(s.lastPolledAt).toISOString(),
   };

@@ -21,10 +21,26 @@ export function statusLine(s: CampaignStatus): string {
     `cancelled ${c.cancelled}, skipped ${c.skipped}, invalid ${c.invalid}; charged ${charged}` +
     (cancelled ? ` (of which ${cancelled} for orders cancelled or never paid)` : '') +
     (expired ? ` (of which ${expired} for gifts whose recipient link expired unaccepted)` : '') +
-    (s.acceptance_expired ? `\n  ${s.acceptance_expired} recipient link(s) expired without acceptance` : '') +
+    (s.acceptance_expired ? `\n  ${s.acceptance_expired} recipient link(s) expired without acceptance${expiredNote(s)}` : '') +
     (s.last_checked_at ? `\n  last checked ${s.last_checked_at.slice(0, 19).replace('T', ' ')} UTC` : '') +
     (s.flagged ? `\n  ${s.flagged} row(s) flagged: the service's answer disagreed with what they asked, or could not be read (the report's discrepancy column names each)` : '')
   );
+}
+
+/**
+ * What became of the expired links: the follow-up campaigns that took them ("taken by follow-up
+ * campaign Speakers again (c_…)"), and the command that sends the others a new gift.
+ */
+export function expiredNote(s: Pick<CampaignStatus, 'id' | 'acceptance_expired_to_follow_up' | 'acceptance_expired_followed_up'>): string {
+  const taken = s.acceptance_expired_followed_up;
+  const left = s.acceptance_expired_to_follow_up;
+  const takenBy = taken.map((f) => `${f.name} (${f.id})`);
+  const campaigns = takenBy.length === 1 ? `follow-up campaign ${takenBy[0]}` : `follow-up campaigns ${takenBy.join(', ')}`;
+  const run = `run \`giftbatch follow-up ${s.id} --expired\` to send ${left === 1 ? 'it' : 'them'} a new gift`;
+  if (taken.length === 0) return left > 0 ? `: ${run}` : '';
+  const count = taken.reduce((n, f) => n + f.rows, 0);
+  if (left === 0) return ` (taken by ${campaigns})`;
+  return ` (${count} taken by ${campaigns}); ${left} not yet: ${run}`;
 }
 
 /** "product 1615302", or for a campaign of several gifts each by id and name: "2 products: 1615302 (Northwind Books $25), 1615400 (Voyager $100)". */

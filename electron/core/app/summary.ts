@@ -10,6 +10,7 @@ import {
   countExpiredAcceptances,
   countFlagged,
   countFollowUpCandidates,
+  expiredAcceptancesFollowedUp,
   failedRowsFollowedUp,
   faceValueTotals,
 } from '../db/repos/recipients.ts';
@@ -48,6 +49,8 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     counts.failed + counts.cancelled + acceptanceExpired === 0 ? { failed: 0, cancelled: 0, expired: 0 } : countFollowUpCandidates(db, campaign.id, now);
   // The failed rows a retry puts back are the failed rows a follow-up may take: when fewer than failed, one took some.
   const failedFollowedUp = counts.failed > followUpRows.failed ? failedRowsFollowedUp(db, campaign.id) : [];
+  // Likewise the expired acceptances: fewer to take than expired, a follow-up took some.
+  const expiredFollowedUp = acceptanceExpired > followUpRows.expired ? expiredAcceptancesFollowedUp(db, campaign.id, now) : [];
   const defaultAmount = campaignDefaultAmount(campaign);
   const products = campaignProducts(db, campaign);
   return {
@@ -80,5 +83,6 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     defaultAmount: defaultAmount === null ? null : moneyDto(defaultAmount),
     followUpRows,
     failedFollowedUp,
+    expiredFollowedUp,
   };
 }

@@ -52,11 +52,23 @@ describe('giftbatch follow-up of expired and cancelled rows', () => {
     await new Promise((r) => setTimeout(r, 2_000)); // both acceptance links expire
     const polled = await runCli(['poll', source.campaign_id, ...common], env);
     expect(polled.code, polled.stderr).toBe(0);
+    // status says what to do about the expired links while no follow-up has taken them.
+    const before = await runCli(['status', source.campaign_id, ...common], env);
+    expect(before.stdout).toContain(`2 recipient link(s) expired without acceptance: run \`giftbatch follow-up ${source.campaign_id} --expired\` to send them a new gift`);
 
     const made = await runCli(['follow-up', source.campaign_id, '--expired', '--cancelled', '--json', ...common], env);
     expect(made.code, made.stderr).toBe(0);
     const draft = json<{ campaign_id: string; counts: Record<string, number> }>(made.stdout);
     expect(draft.counts).toMatchObject({ ready: 3, skipped: 0 });
+    // Afterwards it says which campaign took them (S13-E: it still read as if nothing had been done).
+    const followUp = json<{ name: string }>((await runCli(['status', draft.campaign_id, '--json', ...common], env)).stdout);
+    const taken = await runCli(['status', source.campaign_id, ...common], env);
+    expect(taken.stdout).toContain(`2 recipient link(s) expired without acceptance (taken by follow-up campaign ${followUp.name} (${draft.campaign_id}))`);
+    expect(taken.stdout).not.toContain('--expired');
+    const takenJson = json<{ acceptance_expired: number; acceptance_expired_to_follow_up: number; acceptance_expired_followed_up: unknown }>(
+      (await runCli(['status', source.campaign_id, '--json', ...common], env)).stdout,
+    );
+    expect(takenJson).toMatchObject({ acceptance_expired: 2, acceptance_expired_to_follow_up: 0, acceptance_expired_followed_up: [{ id: draft.campaign_id, name: followUp.name, rows: 2 }] });
 
     const resumed = await runCli(['resume', draft.campaign_id, '--yes', '--json', ...common], env);
     expect(resumed.code, resumed.stderr).toBe(0);

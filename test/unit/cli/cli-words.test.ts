@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inCliWords, issueInCliWords, needsFixingHint } from '../../../electron/cli/status.ts';
 import { authDetail, breakerDetail } from '../../../electron/core/campaigns/send-outcome.ts';
 import { NO_AMOUNT } from '../../../shared/domain/validation.ts';
-import { pollLine } from '../../../electron/cli/commands/tracking.ts';
+import { expiredNote, pollLine } from '../../../electron/cli/commands/tracking.ts';
 
 // The engine's pause details name the window's Resume button; the CLI says the command instead.
 describe('inCliWords', () => {
@@ -53,5 +53,20 @@ describe('pollLine', () => {
   it('counts its requests in words that agree with the number ("1 request", "5 requests")', () => {
     expect(pollLine(round)).toBe('poll: asked about 3 undelivered orders: 0 settled, 3 still waiting (3 past their acceptance expiry), 1 request');
     expect(pollLine({ ...round, tracked: 1, requests: 5, settled: 1, waiting: 0, expired: 0 })).toBe('poll: asked about 1 undelivered order: 1 settled, 0 still waiting, 5 requests');
+  });
+});
+
+// "3 recipient link(s) expired without acceptance" read the same before and after a follow-up took them.
+describe('expiredNote', () => {
+  const taken = (rows: number) => [{ id: 'c_f', name: 'Speakers again', rows }];
+  it('names the command while no follow-up has taken the expired links', () => {
+    expect(expiredNote({ id: 'c_1', acceptance_expired_to_follow_up: 3, acceptance_expired_followed_up: [] })).toBe(': run `giftbatch follow-up c_1 --expired` to send them a new gift');
+    expect(expiredNote({ id: 'c_1', acceptance_expired_to_follow_up: 1, acceptance_expired_followed_up: [] })).toBe(': run `giftbatch follow-up c_1 --expired` to send it a new gift');
+  });
+  it('names the follow-up campaigns that took them, and the command for those left', () => {
+    expect(expiredNote({ id: 'c_1', acceptance_expired_to_follow_up: 0, acceptance_expired_followed_up: taken(3) })).toBe(' (taken by follow-up campaign Speakers again (c_f))');
+    expect(
+      expiredNote({ id: 'c_1', acceptance_expired_to_follow_up: 1, acceptance_expired_followed_up: [...taken(1), { id: 'c_g', name: 'Third', rows: 1 }] }),
+    ).toBe(' (2 taken by follow-up campaigns Speakers again (c_f), Third (c_g)); 1 not yet: run `giftbatch follow-up c_1 --expired` to send it a new gift');
   });
 });

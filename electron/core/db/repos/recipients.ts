@@ -489,6 +489,23 @@ export function failedRowsFollowedUp(db: Db, campaignId: string): { id: string; 
   return parseRows(followedUpRow, 'recipients', raws);
 }
 
+/**
+ * The follow-up campaigns that took ordered rows of this campaign whose acceptance link expired by
+ * `now` (EXPIRED_ACCEPTANCE_SQL), each with how many, in the order they took them: what `status`
+ * says of those links instead of "follow them up". Through the partial index of ordered rows by expiry.
+ */
+export function expiredAcceptancesFollowedUp(db: Db, campaignId: string, now: number): { id: string; name: string; rows: number }[] {
+  const raws = statement(
+    db,
+    `SELECT f.id AS id, c.name AS name, f.rows AS rows
+       FROM (SELECT followed_up_in AS id, count(*) AS rows, min(id) AS first FROM recipients
+              WHERE ${EXPIRED_ACCEPTANCE_SQL} AND followed_up_in IS NOT NULL GROUP BY followed_up_in) f
+       JOIN campaigns c ON c.id = f.id
+      ORDER BY f.first`,
+  ).all({ campaignId, now });
+  return parseRows(followedUpRow, 'recipients', raws);
+}
+
 /** Every row of a campaign, in file order (line, then import order). */
 export function listCampaignRows(db: Db, campaignId: string): Recipient[] {
   return parseRecipients(statement(db, 'SELECT * FROM recipients WHERE campaign_id = ? ORDER BY line, id').all(campaignId));

@@ -120,6 +120,7 @@ export function summary(overrides: Partial<CampaignSummary> = {}): CampaignSumma
     defaultAmount: null,
     followUpRows: { failed: overrides.counts?.failed ?? 0, cancelled: overrides.counts?.cancelled ?? 0, expired: 0 },
     failedFollowedUp: [],
+    expiredFollowedUp: [],
     ...overrides,
   };
 }
