@@ -100,6 +100,14 @@ export function chooseSheet(workbook: OpenedWorkbook, named: string | undefined)
   const names = workbook.sheetNames;
   if (named !== undefined) {
     if (names.includes(named)) return named;
+    // "--sheet speakers" for a sheet "Speakers": typed names rarely keep the case (or the spaces
+    // around it); the one sheet that matches so is meant. Two that do would be a guess: refused.
+    const loose = (name: string) => name.trim().toLowerCase();
+    const matches = names.filter((name) => loose(name) === loose(named));
+    if (matches.length === 1) return matches[0]!;
+    if (matches.length > 1) {
+      throw new WorkbookError(`The workbook has no sheet named exactly "${named}", and several differ from it only in case: ${matches.map((m) => `"${m}"`).join(', ')}. Give the name exactly as the workbook writes it.`);
+    }
     throw new WorkbookError(`The workbook has no sheet named "${named}". Its sheets: ${sheetList(workbook.sheets())}.`);
   }
   if (names.length === 1) return names[0]!;

@@ -78,10 +78,13 @@ describe('giftbatch validate / send with a workbook', () => {
     expect(Object.keys(report)).toEqual(Object.keys(json<ValidateJson>(csv.stdout)));
   }, 30_000);
 
-  it('an unknown sheet, or an empty --sheet, exits 2 saying so', async () => {
-    const unknown = await runCli(['validate', book, '--product', range(), '--sheet', 'speakers', ...args()], env);
+  it('an unknown sheet, or an empty --sheet, exits 2 saying so; a name in another case reads its sheet', async () => {
+    const unknown = await runCli(['validate', book, '--product', range(), '--sheet', 'Guests', ...args()], env);
     expect(unknown.code).toBe(2);
-    expect(unknown.stderr).toMatch(/no sheet named "speakers"\. Its sheets: "Notes" \(3 rows\), "Speakers" \(50 rows\)/);
+    expect(unknown.stderr).toMatch(/no sheet named "Guests"\. Its sheets: "Notes" \(3 rows\), "Speakers" \(50 rows\)/);
+    // A name typed in another case reads the one sheet it matches (S13-E: it said there was no such sheet).
+    const lower = await runCli(['validate', book, '--product', range(), '--sheet', 'speakers', ...args()], env);
+    expect(lower.stdout).toMatch(/^48 rows: 47 valid, 1 invalid, 0 duplicate e-mails \(xlsx workbook, sheet "Speakers"\)$/m);
     const empty = await runCli(['validate', book, '--product', range(), '--sheet', ' ', ...args()], env);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toMatch(/--sheet takes the name of a sheet/);

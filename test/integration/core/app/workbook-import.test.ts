@@ -46,8 +46,8 @@ describe('a workbook through the app', () => {
     const base = { ...input, name: 'Speakers', senderName: 'The team' };
     const without = await h.service.invoke('campaigns:create', base);
     expect(without).toEqual({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/"Notes" \(3 rows\), "Speakers" \(50 rows\)/) } });
-    const unknown = await h.service.invoke('campaigns:create', { ...base, sheet: 'speakers' });
-    expect(unknown).toEqual({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/no sheet named "speakers"/) } });
+    const unknown = await h.service.invoke('campaigns:create', { ...base, sheet: 'Guests' });
+    expect(unknown).toEqual({ ok: false, error: { code: 'invalid-input', message: expect.stringMatching(/no sheet named "Guests"/) } });
     expect((await h.ok('campaigns:list', {})).campaigns).toEqual([]);
 
     const created = await h.ok('campaigns:create', { ...base, sheet: 'Speakers' });

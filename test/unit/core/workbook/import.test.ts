@@ -60,7 +60,23 @@ describe('importFile with a workbook', () => {
     const result = importFile(book, product, { sheet: 'Speakers' });
     expect(result.parsed.workbook).toEqual({ sheets: [{ name: 'Budget', rows: 2 }, { name: 'Speakers', rows: 4 }], sheet: 'Speakers' });
     expect(result.validation.totals.valid).toBe(3);
-    expect(() => importFile(book, product, { sheet: 'speakers' })).toThrow(/no sheet named "speakers"/);
+    expect(() => importFile(book, product, { sheet: 'Guests' })).toThrow(/no sheet named "Guests"/);
+  });
+
+  it('reads the one sheet whose name differs from the one given only in case (or surrounding spaces), and refuses to guess between two', () => {
+    const book = xlsx([
+      { name: 'Budget', rows: [['Item', 'Cost'], ['Cards', { n: 1000 }]] },
+      { name: 'Speakers', rows: speakers(3) },
+    ]);
+    expect(importFile(book, product, { sheet: 'speakers' }).parsed.workbook?.sheet).toBe('Speakers');
+    expect(importFile(book, product, { sheet: ' SPEAKERS ' }).validation.totals.valid).toBe(3);
+    const twins = xlsx([
+      { name: 'Speakers', rows: speakers(3) },
+      { name: 'SPEAKERS', rows: speakers(2) },
+    ]);
+    // An exact name is still read as given; a third spelling matches both: refused, naming them.
+    expect(importFile(twins, product, { sheet: 'SPEAKERS' }).validation.totals.valid).toBe(2);
+    expect(() => importFile(twins, product, { sheet: 'speakers' })).toThrow(/several differ from it only in case: "Speakers", "SPEAKERS"/);
   });
 
   it('reads an .ods the same way', () => {
