@@ -294,6 +294,15 @@ export const contract = {
     /** `service`: the service the list came from, as messages name it ("the built-in simulator", "the sandbox service at https://…"). */
     output: z.object({ products: z.array(productSchema), unreadable: z.array(unreadableProductSchema), service: z.string() }),
   },
+  /**
+   * The supplier's stock of one product, as the service's availability answer says: asked when the
+   * organiser picks a product, never for a whole list. `inStock` null: the answer did not say, or no
+   * answer came (the pre-flight asks again before any send).
+   */
+  'products:availability': {
+    input: z.object({ environment: environmentSchema, productId: z.number().int() }),
+    output: z.object({ inStock: z.boolean().nullable(), message: z.string().nullable() }),
+  },
 
   /** Everything the import screen needs before anything is stored: the parse, the mapping, every row's findings. */
   'campaigns:previewImport': {

@@ -14,6 +14,7 @@ export const CALL_NAMES = [
   'environments:test',
   'environments:checkNow',
   'products:list',
+  'products:availability',
   'campaigns:previewImport',
   'campaigns:create',
   'campaigns:stopCreate',

@@ -26,7 +26,8 @@ type SetupCalls =
   | 'environments:clearKey'
   | 'environments:test'
   | 'environments:checkNow'
-  | 'products:list';
+  | 'products:list'
+  | 'products:availability';
 
 const MEMORY_NOTICE = 'No OS keychain is available here, so API keys are kept for this session only and must be entered again after a restart.';
 
@@ -138,6 +139,14 @@ export function setupHandlers(ctx: AppContext): Pick<Handlers, SetupCalls> {
       const catalog = await engine.catalog(connection, country, currency ? { currency } : {});
       const products = [...catalog.orderable, ...catalog.unorderable.map((u) => u.product)].map(productDto);
       return { products, unreadable: catalog.unreadable.map(({ id, name, problem, needsCurrency }) => ({ id, name, problem, needsCurrency })), service: serviceName(connection) };
+    },
+
+    async 'products:availability'({ environment, productId }) {
+      const connection = await engine.connections.get(environment);
+      const checked = await connection.client.getAvailability(productId);
+      // A warning ahead of the pre-flight, which asks again before any send: no answer is no warning.
+      if (checked.kind !== 'ok') return { inStock: null, message: null };
+      return { inStock: checked.value.inStock ?? null, message: checked.value.message ?? null };
     },
   };
 }

@@ -41,6 +41,13 @@ export interface RowEdit {
 
 type Status = 'idle' | 'loading' | 'ready' | 'failed';
 
+/** What the service's availability answer says of one product's stock (null: it did not say). */
+export interface ProductStock {
+  productId: number;
+  inStock: boolean | null;
+  message: string | null;
+}
+
 export interface WizardState {
   step: Step;
   environment: EnvironmentName;
@@ -56,6 +63,11 @@ export interface WizardState {
   productSearch: string;
   showUnavailable: boolean;
   productId: number | null;
+  /**
+   * The supplier's stock of the product picked, asked once when it is picked (products:availability);
+   * null until the answer for the product picked now comes, or when none came.
+   */
+  stock: ProductStock | null;
   name: string;
   senderName: string;
   message: string;
@@ -196,6 +208,7 @@ function initialData(environment: EnvironmentName, now: number): Omit<WizardStat
     productSearch: '',
     showUnavailable: false,
     productId: null,
+    stock: null,
     name: defaultCampaignName(now),
     senderName: '',
     message: '',
@@ -313,6 +326,13 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
       return true;
     };
 
+    /** One availability call for the product just picked; an answer for a product picked before is dropped. */
+    const askStock = async (productId: number): Promise<void> => {
+      const result = await settle(deps.api['products:availability']({ environment: get().environment, productId }));
+      if (!result.ok || get().productId !== productId) return;
+      set({ stock: { productId, ...result.value } });
+    };
+
     const replaceRow = (row: RowDto): void => {
       set({ rows: get().rows.map((r) => (r.id === row.id ? row : r)) });
     };
@@ -388,7 +408,8 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
       chooseProduct(productId) {
         const product = get().products.find((p) => p.id === productId);
         if (!product || product.unorderableReason !== null) return;
-        set({ productId, preview: null, previewStatus: 'idle' });
+        set({ productId, stock: null, preview: null, previewStatus: 'idle' });
+        void askStock(productId);
       },
 
       setText(field, value) {

@@ -29,6 +29,7 @@ const VALID: { [C in CallName]: CallInput<C> } = {
   'environments:test': { environment: 'sandbox' },
   'environments:checkNow': { environment: 'sandbox' },
   'products:list': { environment: 'sandbox', country: 'US' },
+  'products:availability': { environment: 'sandbox', productId: 1 },
   'campaigns:previewImport': { fileName: 'a.csv', bytesBase64: 'YQ==', environment: 'sandbox', productId: 1 },
   'campaigns:create': { fileName: 'a.csv', bytesBase64: 'YQ==', environment: 'sandbox', productId: 1, name: 'Party', senderName: 'Team' },
   'campaigns:stopCreate': { progressId: 'window-1 create-1' },

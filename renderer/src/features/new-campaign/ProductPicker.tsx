@@ -10,6 +10,7 @@ import { Message } from '../../components/Message.tsx';
 import { formatPrice } from '../../lib/money-display.ts';
 import { currencyOrigin, productLabel, splitProducts, unreadableLabel, unreadableMatchesSearch, type UnreadableProductDto } from '../../lib/products.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
+import type { ProductStock } from '../../stores/wizard-store.ts';
 import { CurrencyChooser } from './CurrencyChooser.tsx';
 
 const QUESTION = "The service does not state this product's currency. Which currency are its amounts in?";
@@ -25,6 +26,7 @@ export function ProductPicker() {
   const search = useWizard((s) => s.productSearch);
   const showUnavailable = useWizard((s) => s.showUnavailable);
   const productId = useWizard((s) => s.productId);
+  const stock = useWizard((s) => s.stock);
   const country = useWizard((s) => s.country);
   const { orderable, unorderable } = useMemo(() => splitProducts(products, search), [products, search]);
   const unreadable = useMemo(() => unreadableAll.filter((u) => unreadableMatchesSearch(u, search)), [unreadableAll, search]);
@@ -85,7 +87,15 @@ export function ProductPicker() {
       )}
       <div className="product-list" role="radiogroup" aria-label="Products">
         {orderable.map((p) => (
-          <ProductOption key={p.id} product={p} country={country} busy={busy} selected={p.id === productId} onSelect={() => w.chooseProduct(p.id)} />
+          <ProductOption
+            key={p.id}
+            product={p}
+            country={country}
+            busy={busy}
+            selected={p.id === productId}
+            stock={stock?.productId === p.id ? stock : null}
+            onSelect={() => w.chooseProduct(p.id)}
+          />
         ))}
       </div>
       {unreadable.length > 0 && <UnreadableList items={unreadable} country={country} busy={busy} />}
@@ -105,12 +115,15 @@ function ProductOption({
   country,
   busy,
   selected,
+  stock = null,
   onSelect,
 }: {
   product: ProductDto;
   country: string;
   busy: boolean;
   selected: boolean;
+  /** The supplier's stock of this product, once asked (when it was picked). */
+  stock?: ProductStock | null;
   onSelect?: () => void;
 }) {
   const unavailable = p.unorderableReason !== null;
@@ -135,6 +148,15 @@ function ProductOption({
         <span className="product-price num">{formatPrice(p.price)}</span>
       </label>
       {!unavailable && p.currencySource !== 'service' && <CurrencyNote product={p} country={country} busy={busy} />}
+      {selected && stock?.inStock === false && (
+        <div className="product-note" role="status" data-testid="stock-note">
+          <p>
+            <strong>Out of stock at the supplier</strong>
+            {stock.message ? ` (the service says: ${stock.message})` : ''}. Its gifts cannot be sent until the supplier has stock again:
+            choose another gift to send now.
+          </p>
+        </div>
+      )}
     </div>
   );
 }

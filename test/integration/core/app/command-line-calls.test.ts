@@ -80,4 +80,15 @@ describe('what the command line asks of the handlers', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringMatching(/is being sent right now by another Giftbatch \(process \d+, since .*\).*nothing was sent from here/) } });
     expect(t.posts()).toBe(0);
   });
+
+  it("products:availability: the supplier's stock of the one product asked about (the Gift step's warning)", async () => {
+    const t = await draft(1);
+    const { products } = await t.h.ok('products:list', { environment: 'simulator', country: 'US' });
+    const idOf = (brand: string) => products.find((p) => p.brand === brand)?.id ?? 0;
+    const reads = () => Object.entries(t.requests()).filter(([k]) => k.includes('/availability')).reduce((n, [, v]) => n + Object.values(v).reduce((a, b) => a + b, 0), 0);
+    const before = reads();
+    expect(await t.h.ok('products:availability', { environment: 'simulator', productId: idOf('Lumen Cinema') })).toMatchObject({ inStock: false, message: expect.stringContaining('no stock') });
+    expect(await t.h.ok('products:availability', { environment: 'simulator', productId: idOf('Northwind Books') })).toMatchObject({ inStock: true });
+    expect(reads() - before).toBe(2);
+  });
 });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { CallOutput, ProductDto, RowDto } from '../../../../shared/contract.ts';
 import { editErrors } from '../../../../renderer/src/lib/validate-edit.ts';
 import { createWizardStore, rowValidations, selectedProduct, setupProblems } from '../../../../renderer/src/stores/wizard-store.ts';
-import { fakeApi, ManualClock, ok, row, summary, type Handlers } from '../helpers/fakes.ts';
+import { fakeApi, ManualClock, ok, row, settle, summary, type Handlers } from '../helpers/fakes.ts';
 
 const product = (id: number, overrides: Partial<ProductDto> = {}): ProductDto => ({
   id,
@@ -456,5 +456,46 @@ describe('new-campaign wizard store: a product whose record states no currency',
     expect(store.getState().currency).toBeNull();
     expect(store.getState().productId).toBeNull();
     expect(fake.callsOf('products:list').at(-1)).toEqual({ environment: 'sandbox', country: 'GB' });
+  });
+});
+
+// The Gift step warns about a product the supplier has no stock of (the simulator's Lumen Cinema)
+// when it is picked: one availability call for the product picked, none for the list. Before, the
+// send was held only at Review, after the draft was saved.
+describe('the stock of the product picked', () => {
+  it('is asked once when a product is picked, never for the whole list, and says out of stock', async () => {
+    const { store, fake } = setup({
+      'products:list': () => ok({ products: [product(6), product(7), product(8)], unreadable: [], service: 'the built-in simulator' }),
+      'products:availability': (input) => ok(input.productId === 7 ? { inStock: false, message: 'the supplier has no stock' } : { inStock: true, message: null }),
+    });
+    await store.getState().start('sandbox');
+    expect(fake.callsOf('products:availability')).toEqual([]);
+    store.getState().chooseProduct(7);
+    await settle();
+    expect(fake.callsOf('products:availability')).toEqual([{ environment: 'sandbox', productId: 7 }]);
+    expect(store.getState().stock).toEqual({ productId: 7, inStock: false, message: 'the supplier has no stock' });
+    store.getState().chooseProduct(6);
+    await settle();
+    expect(fake.callsOf('products:availability')).toHaveLength(2);
+    expect(store.getState().stock).toEqual({ productId: 6, inStock: true, message: null });
+  });
+
+  it('keeps only the answer for the product picked last, and nothing when the service did not answer', async () => {
+    let answer7: (v: unknown) => void = () => undefined;
+    const { store } = setup({
+      'products:list': () => ok({ products: [product(6), product(7)], unreadable: [], service: 'the built-in simulator' }),
+      'products:availability': (input) =>
+        input.productId === 7
+          ? new Promise((resolve) => (answer7 = resolve as (v: unknown) => void))
+          : { ok: false, error: { code: 'service-unreachable', message: 'The built-in simulator did not answer.' } },
+    });
+    await store.getState().start('sandbox');
+    store.getState().chooseProduct(7);
+    store.getState().chooseProduct(6);
+    await settle();
+    answer7(ok({ inStock: false, message: null }));
+    await settle();
+    expect(store.getState().productId).toBe(6);
+    expect(store.getState().stock).toBeNull();
   });
 });
