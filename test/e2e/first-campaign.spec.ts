@@ -34,6 +34,8 @@ test('first launch: the sample campaign is fixed, sent, delivered and reported',
   await page.keyboard.press('Enter');
   await app.wizard.expectStep('import');
   await app.wizard.expectPreviewReady();
+  // The sample skips the Gift step: this step names the gift it chose, with a way back to change it.
+  await expect(page.getByTestId('import-gift')).toHaveText('Gift: Brightleaf Coffee eGift $10 (USD 10.00) Change gift');
   await expect(app.wizard.encoding).toHaveText(/utf-8/i);
   await expect(app.wizard.delimiter).toHaveValue(',');
   await expect(page.getByTestId('preview-invalid')).toHaveText('1');

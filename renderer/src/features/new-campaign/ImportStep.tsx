@@ -9,10 +9,10 @@ import { Totals } from '../../components/Money.tsx';
 import { Stat } from '../../components/Stat.tsx';
 import { base64ToBytes } from '../../lib/base64.ts';
 import { downloadBytes } from '../../lib/download.ts';
-import { groupDigits } from '../../lib/money-display.ts';
-import { productNameFor } from '../../lib/products.ts';
+import { formatPrice, groupDigits } from '../../lib/money-display.ts';
+import { productLabel, productNameFor } from '../../lib/products.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
-import type { Delimiter, Preview } from '../../stores/wizard-store.ts';
+import { selectedProduct, type Delimiter, type Preview } from '../../stores/wizard-store.ts';
 import { defaultMessageProblem } from './default-message.ts';
 import { importBlocker } from './import-blocker.ts';
 import { FileDrop } from './FileDrop.tsx';
@@ -58,6 +58,7 @@ export function ImportStep() {
   const messageProblem = preview ? defaultMessageProblem(preview) : null;
   const workbook = preview?.workbook ?? null;
   const repeats = useWizard((s) => s.repeats);
+  const gift = useWizard(selectedProduct);
   // What the draft will send under the repeat choices ticked below (the importer's own rule, counted by the engine).
   const toSend = preview ? toSendUnder(preview, repeats) : null;
   // A workbook whose sheet is not chosen yet: nothing was read, so there is nothing to map or count.
@@ -69,6 +70,16 @@ export function ImportStep() {
 
   return (
     <div className="step" data-testid="step-import" data-preview={status}>
+      {/* The gift, named here too: "Try it with the sample list" comes straight to this step. */}
+      {gift && (
+        <p className="step-subtitle" data-testid="import-gift">
+          Gift: <strong>{productLabel(gift)}</strong> ({formatPrice(gift.price)})
+          {preview?.mapping.product !== undefined && ', for the rows that name no gift of their own'}{' '}
+          <button type="button" className="link" onClick={() => w.goTo('setup')}>
+            Change gift
+          </button>
+        </p>
+      )}
       <FileDrop current={file} onFile={(f) => void w.setFile(f)} onReject={(m) => w.rejectFile(m)} />
       {!file && (
         <p className="muted small" data-testid="template-links">
