@@ -2,6 +2,7 @@
 import { classifyError } from '../core/app/errors.ts';
 import { DISK_FULL_MESSAGE, isDiskFull } from '../core/db/open.ts';
 import { EXIT, UsageError, exitCodeFor } from './exit-codes.ts';
+import { didYouMean } from './nearest-command.ts';
 import { shellWord } from './shell-word.ts';
 
 type Command = (argv: string[]) => Promise<number>;
@@ -84,7 +85,7 @@ async function main(argv: string[]): Promise<number> {
       const reordered = [rest[at]!, name, ...rest.slice(0, at), ...rest.slice(at + 1)].map(shellWord).join(' ');
       throw new UsageError(`The command comes first, then its options: giftbatch ${reordered}`);
     }
-    throw new UsageError(`Unknown command "${name}".\n\n${usage()}`);
+    throw new UsageError(`Unknown command "${name}".${didYouMean(name, Object.keys(COMMANDS))}\n\n${usage()}`);
   }
   return (await entry.load())(rest);
 }

@@ -26,7 +26,9 @@ describe('the giftbatch CLI on bad input', () => {
     const csv = writeRecipients(dir, 3);
     const product = String(productIdFor(KEY, 'us-fixed-10'));
     const cases: [string[], RegExp][] = [
-      [['bogus'], /Unknown command "bogus"/],
+      [['bogus'], /^giftbatch: Unknown command "bogus"\.\n\nUsage: giftbatch <command>/],
+      // A typo of a command says which one it was likely meant to be (exit 2 all the same).
+      [['sned'], /^giftbatch: Unknown command "sned"\. Did you mean "send"\?\n\nUsage: giftbatch <command>/],
       [['products', '--env', 'staging', ...base], /--env must be one of simulator, sandbox, production/],
       [['products', ...base], /--country takes a two-letter country code/],
       [['products', '--country', 'US', '--colour', 'red', ...base], /Unknown option '--colour'/],
