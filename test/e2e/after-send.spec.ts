@@ -84,7 +84,9 @@ test('after Send: counts, waits, cancellations, expired links, charges, next che
   await expect(page.getByTestId('progress-caption')).toHaveText(caption);
   await expect(page.getByTestId('campaign-state')).toHaveText('Finished with problems');
   await expect(page.getByTestId('next-poll')).toContainText(`0 awaiting delivery, ${TRAVEL_ROWS} with an expired link. Next check in`);
-  await expect(page.getByText(/^Checked with \d+ requests?: \d+ settled, \d+ still waiting/)).toContainText(`${TRAVEL_ROWS} still waiting (${TRAVEL_ROWS} with an expired link).`);
+  await expect(page.getByText(/^Checked with the service: \d+ delivered or cancelled since the last check, \d+ still waiting/)).toContainText(
+    `${TRAVEL_ROWS} still waiting (${TRAVEL_ROWS} with an expired link).`,
+  );
   await expect(page.getByTestId('charged-total')).toContainText('USD 4,800.00');
   // When the service was last asked: the check just made (S13-A).
   await expect(page.getByTestId('last-checked')).toHaveText(/^Last checked (just now|\d+ s ago)\.$/);

@@ -323,12 +323,7 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
           return;
         }
         const r = result.value;
-        const text = r.error
-          ? `Check failed: ${r.error}`
-          : `Checked with ${r.requests} request${r.requests === 1 ? '' : 's'}: ${r.settled} settled, ${r.waiting} still waiting` +
-            // Those whose recipient link expired wait on no delivery that can come: said apart, as the CLI's line does.
-            (r.expired > 0 ? ` (${r.expired} with an expired link).` : '.');
-        set({ busy: null, message: { kind: r.error ? 'error' : 'info', text } });
+        set({ busy: null, message: { kind: r.error ? 'error' : 'info', text: checkNowText(r) } });
         await get().refresh();
       },
 
@@ -371,3 +366,16 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
 
 /** The campaign chooses a gift per row (as its review did): the rows table names each row's gift. */
 export const giftPerRow = (state: { summary: CampaignSummary | null }): boolean => state.summary?.giftPerRow === true;
+
+/**
+ * What "Check now" found, in the organiser's words: the gifts that were waiting and are now delivered
+ * or cancelled (the round's `settled`), and those still waiting.
+ */
+export function checkNowText(r: CallOutput<'campaigns:checkNow'>): string {
+  if (r.error) return `Check failed: ${r.error}`;
+  return (
+    `Checked with the service: ${r.settled} delivered or cancelled since the last check, ${r.waiting} still waiting` +
+    // Those whose recipient link expired wait on no delivery that can come: said apart, as the CLI's line does.
+    (r.expired > 0 ? ` (${r.expired} with an expired link).` : '.')
+  );
+}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CallInput } from '../../../../shared/contract.ts';
-import { createCampaignStore, giftPerRow, PAGE_SIZE } from '../../../../renderer/src/stores/campaign-store.ts';
+import { checkNowText, createCampaignStore, giftPerRow, PAGE_SIZE } from '../../../../renderer/src/stores/campaign-store.ts';
 import { fakeApi, ManualClock, ok, row, settle, summary } from '../helpers/fakes.ts';
 
 const TOTAL = 1000;
@@ -160,5 +160,22 @@ describe('campaign store', () => {
     await store.getState().open('c2');
     await settle();
     expect(giftPerRow(store.getState())).toBe(false);
+  });
+});
+
+// "Check now" said "Checked with 4 requests: 3 settled, 0 still waiting.": requests and "settled" are
+// the engine's words, not the organiser's (S13-D newcomer walk).
+describe('what Check now says', () => {
+  const round = { tracked: 3, requests: 4, settled: 3, waiting: 0, expired: 0, error: null, nextCheckInMs: null };
+  it("says what changed in the organiser's words", () => {
+    expect(checkNowText(round)).toBe('Checked with the service: 3 delivered or cancelled since the last check, 0 still waiting.');
+  });
+  it('names the waiting gifts whose link expired, apart', () => {
+    expect(checkNowText({ ...round, settled: 0, waiting: 2, expired: 2 })).toBe(
+      'Checked with the service: 0 delivered or cancelled since the last check, 2 still waiting (2 with an expired link).',
+    );
+  });
+  it('says when the check failed', () => {
+    expect(checkNowText({ ...round, error: 'GET /v1/orders: no answer' })).toBe('Check failed: GET /v1/orders: no answer');
   });
 });
