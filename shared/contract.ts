@@ -341,6 +341,12 @@ export const contract = {
       mapping: z.record(z.string(), z.number().int()),
       detectedMapping: z.record(z.string(), z.number().int()),
       problems: z.array(z.object({ line: z.number().int(), message: z.string() })),
+      /**
+       * The file is no list of recipients at all (a letter, notes): one column of text, no header the
+       * mapping knows, no e-mail address (shared/domain/csv/not-a-list.ts). Say so (notAListMessage), not its columns.
+       * Absent: false.
+       */
+      notAList: z.boolean().optional(),
       /** Every row of the file with its findings; [] when asked with `rows: 'none'` (totals.rows still counts them). */
       rows: z.array(
         z.object({

@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import type { CallInput, CallOutput, ProductDto } from '../../../shared/contract.ts';
 import { COUNTRIES, isCountryCode } from '../../../shared/domain/countries.ts';
 import { missingColumns, type ColumnMapping } from '../../../shared/domain/csv/headers.ts';
+import { notAListMessage } from '../../../shared/domain/csv/not-a-list.ts';
 import { BLANK_FILE, CHOOSE_UNDER_COLUMNS, isBlankFile } from '../../../shared/domain/csv/table.ts';
 import { isCurrencyCode } from '../../../shared/domain/money.ts';
 import { DefaultAmountError, unmappedMessage } from '../../core/app/handlers-campaigns.ts';
@@ -236,7 +237,7 @@ export async function validateCommand(argv: string[]): Promise<number> {
     // creates anything). --json still prints its document (every key) for the scripts that read it.
     const noRows = totals.rows === 0;
     const missing = missingColumns(preview.mapping as ColumnMapping);
-    const refused = noRows || missing.length > 0;
+    const refused = preview.notAList || noRows || missing.length > 0;
     if (common.json) {
       printJson({
         rows: totals.rows,
@@ -263,6 +264,7 @@ export async function validateCommand(argv: string[]): Promise<number> {
         out(`note: send would order ${plural(bySend.rows, 'row')} (${cost}) and skip ${plural(bySend.skipped, 'repeated recipient')} unless ${flags}.`);
       }
     }
+    if (preview.notAList) throw new UsageError(notAListMessage(basename(path ?? ''), 'check'));
     if (noRows && isBlankFile(preview.problems)) {
       throw new UsageError(`"${basename(path ?? '')}" ${BLANK_FILE}. Check that it is the right file, with a header row and one row per recipient under it.`);
     }

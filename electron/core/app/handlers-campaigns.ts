@@ -3,6 +3,7 @@
 import { parseDecimal, type Money } from '../../../shared/domain/money.ts';
 import { parseAmount } from '../../../shared/domain/csv/amount.ts';
 import { BLANK_FILE, isBlankFile } from '../../../shared/domain/csv/table.ts';
+import { notAListMessage } from '../../../shared/domain/csv/not-a-list.ts';
 import { listCampaigns } from '../db/repos/campaigns.ts';
 import { eventTimeline } from '../db/repos/events.ts';
 import { countByState, pageRecipients } from '../db/repos/recipients.ts';
@@ -148,6 +149,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
     if (answer.kind === 'empty') {
       throw new AppError('invalid-input', `"${input.fileName}" has no recipient rows${answer.problem ? ` (${answer.problem})` : ''}. Nothing was created.`);
     }
+    if (answer.kind === 'not-a-list') throw new AppError('invalid-input', notAListMessage(input.fileName, 'create'));
     if (answer.kind === 'unmapped') throw new AppError('invalid-input', unmappedMessage(input.fileName, answer.missing, 'create'));
     ctx.progress.notify(answer.campaignId);
     return { ...ctx.summary(answer.campaignId), product: productDto(product) };

@@ -20,6 +20,7 @@ import { previewImport, storeImport, type ImportRequest, type PreviewRequest } f
 import { isDiskFull, NetworkFolderError, type Db } from '../db/open.ts';
 import type { StateCounts } from '../db/repos/recipients.ts';
 import { missingColumns, type RequiredColumn } from '../../../shared/domain/csv/headers.ts';
+import { isNotAList } from '../../../shared/domain/csv/not-a-list.ts';
 import { storedBeforePart, throttleCreateProgress, type CreateProgress } from './create-progress.ts';
 import { claimLastStep, CreateStoppedError, throwIfStopAsked, type StopCell } from './create-stop.ts';
 
@@ -59,6 +60,8 @@ export interface FollowUpAnswer {
 export type CreateAnswer =
   | { readonly kind: 'created'; readonly campaignId: string; readonly counts: StateCounts }
   | { readonly kind: 'empty'; readonly problem: string | null }
+  /** Not a list at all (shared/domain/csv/not-a-list.ts): one column of text, nothing the mapping knows, no address. */
+  | { readonly kind: 'not-a-list' }
   | { readonly kind: 'unmapped'; readonly missing: readonly RequiredColumn[] };
 
 export type JobAnswer<J extends ImportJob> = J extends { kind: 'preview' }
@@ -126,6 +129,7 @@ export function runImportJob(db: Db, job: ImportJob, report?: (progress: CreateP
   throwIfStopAsked(stop);
   // A file without one recipient row creates nothing: the caller says why.
   const total = checked.validation.rows.length;
+  if (notAList(checked)) return { kind: 'not-a-list' };
   if (total === 0) return { kind: 'empty', problem: checked.parsed.problems[0]?.message ?? null };
   const missing = missingColumns(checked.parsed.mapping);
   if (missing.length > 0) return { kind: 'unmapped', missing };
@@ -176,6 +180,7 @@ export function previewDto(result: CsvImport, rows: PreviewRows): PreviewDto {
     mapping: mappingRecord(parsed.mapping),
     detectedMapping: mappingRecord(parsed.detectedMapping),
     problems: parsed.problems.map((p) => ({ line: p.line, message: p.message })),
+    notAList: notAList(result),
     rows: rows === 'none' ? [] : validation.rows.map((r) => ({
       line: r.line,
       name: r.name,
@@ -198,6 +203,11 @@ export function previewDto(result: CsvImport, rows: PreviewRows): PreviewDto {
       toSend: figures.map((f) => ({ repeats: f.repeats, rows: f.rows, skipped: f.skipped, amounts: f.amounts.map(money), byProduct: productsDto(f.byProduct) })),
     },
   };
+}
+
+/** Whether the file is no list at all; its rows are looked at only when its header is one column. */
+function notAList({ parsed, validation }: CsvImport): boolean {
+  return parsed.headers.length === 1 && isNotAList(parsed, validation.rows.map((r) => r.raw));
 }
 
 /**
@@ -229,6 +239,7 @@ export function sheetChoiceDto(choice: SheetChoiceNeeded): PreviewDto {
     mapping: {},
     detectedMapping: {},
     problems: [],
+    notAList: false,
     rows: [],
     defaultMessage: null,
     totals: { rows: 0, valid: 0, invalid: 0, duplicateEmails: 0, knownEmails: 0, amounts: [], byProduct: [], toSend: toSendUnderChoices([]).map((f) => ({ ...f, amounts: [], byProduct: [] })) },

@@ -61,6 +61,22 @@ describe('a new organiser at the giftbatch CLI', () => {
     expect(json<unknown[]>(status.stdout)).toEqual([]);
   }, 60_000);
 
+  it('a letter picked instead of the list (sentences, no separator, no address) is said to be no list, not a list of one column to fix', async () => {
+    const file = join(dir, 'letter.txt');
+    writeFileSync(file, 'We are delighted to welcome you to the conference this year.\nPlease find the schedule attached.\nBest regards from the events team.\n');
+    const data = join(dir, 'letter-data');
+    const common = ['--product', String(productIdFor(KEY, 'us-fixed-10')), '--data-dir', data, '--base-url', sim.url];
+    const [checked, sent] = await Promise.all([runCli(['validate', file, ...common], env), runCli(['send', file, '--yes', ...common], env)]);
+    const says = 'giftbatch: "letter.txt" does not look like a list of recipients (no columns found): every line is one piece of text, with no comma, semicolon or tab between columns and no e-mail address';
+    expect(checked.code).toBe(2);
+    expect(checked.stderr.startsWith(`${says}. Choose the file that lists the recipients`), checked.stderr).toBe(true);
+    expect(checked.stdout).toBe('');
+    expect(sent.code).toBe(2);
+    expect(sent.stderr).toContain(`${says}, so nothing was created.`);
+    const status = await runCli(['status', '--json', '--data-dir', data], env);
+    expect(json<unknown[]>(status.stdout)).toEqual([]);
+  }, 60_000);
+
   it('a folder named as the recipients file says it is a folder', async () => {
     const folder = join(dir, 'lists');
     mkdirSync(folder, { recursive: true });

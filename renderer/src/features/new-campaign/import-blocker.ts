@@ -1,5 +1,6 @@
 // Whether a previewed file can become a draft, and if not, what to do about it.
 import { missingColumns } from '../../../../shared/domain/csv/headers.ts';
+import { notAListMessage } from '../../../../shared/domain/csv/not-a-list.ts';
 import { BLANK_FILE, isBlankFile } from '../../../../shared/domain/csv/table.ts';
 import type { Preview } from '../../stores/wizard-store.ts';
 
@@ -12,6 +13,7 @@ export function importBlocker(preview: Preview, fileName: string): string | null
   if (preview.totals.rows === 0) {
     return `“${fileName}” has no recipient rows below its header. Check that it is the right file, with one row per recipient.`;
   }
+  if (preview.notAList) return notAListMessage(fileName, 'check');
   const missing = missingColumns(preview.mapping);
   if (missing.includes('email')) return 'No column is used as the e-mail address. Choose it under Columns above.';
   if (missing.includes('name')) return "No column is used for the recipient's name. Choose a full name, or a first and a last name, under Columns above.";

@@ -43,3 +43,12 @@ describe('importBlocker with a blank file', () => {
     expect(importBlocker(headerOnly, 'header-only.csv')).toBe('“header-only.csv” has no recipient rows below its header. Check that it is the right file, with one row per recipient.');
   });
 });
+
+// A letter picked instead of the list read as one column to map (S13-E newcomer walk).
+describe('importBlocker with a file that is no list', () => {
+  it('says the file does not look like a list of recipients, not which column to choose', () => {
+    const letter = { ...base, format: 'csv', workbook: null, headers: ['Dear all'], mapping: {}, detectedMapping: {}, notAList: true } as unknown as Preview;
+    expect(importBlocker(letter, 'letter.txt')).toMatch(/^"letter\.txt" does not look like a list of recipients \(no columns found\)/);
+    expect(importBlocker({ ...letter, notAList: false } as unknown as Preview, 'letter.txt')).toBe('No column is used as the e-mail address. Choose it under Columns above.');
+  });
+});
