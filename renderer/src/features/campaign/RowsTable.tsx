@@ -4,11 +4,12 @@
 // the pages they fall on.
 import { memo, useCallback } from 'react';
 import type { RowDto } from '../../../../shared/contract.ts';
+import { RowAmount } from '../../components/Money.tsx';
 import { SkipReason } from '../../components/SkipReason.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { useNow } from '../../components/useNow.ts';
-import { formatMoneyDto, formatStated } from '../../lib/money-display.ts';
+import { formatStated } from '../../lib/money-display.ts';
 import { expiryView, flagView, invalidReason, issuesFor } from '../../lib/rows.ts';
 import { giftPerRow } from '../../stores/campaign-store.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
@@ -64,7 +65,7 @@ function Placeholder({ index }: { index: number }) {
 }
 
 /** `showProduct`: the campaign's rows are ordered as several products, so each row names its gift. */
-const RowView = memo(function RowView({ row, index, now, showProduct }: { row: RowDto; index: number; now: number; showProduct: boolean }) {
+export const RowView = memo(function RowView({ row, index, now, showProduct }: { row: RowDto; index: number; now: number; showProduct: boolean }) {
   const expiry = expiryView(row, now);
   const flag = flagView(row);
   const invalid = invalidReason(row);
@@ -96,7 +97,9 @@ const RowView = memo(function RowView({ row, index, now, showProduct }: { row: R
         </span>
       )}
       <span role="cell" className="cell num">
-        <span className="cell-value">{row.amount ? formatMoneyDto(row.amount) : '—'}</span>
+        <span className="cell-value">
+          <RowAmount row={row} />
+        </span>
         {flag?.issuedDiffers && row.issued && (
           <span className="cell-error" data-testid="row-issued">
             issued {formatStated(row.issued)}

@@ -4,9 +4,10 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { ProductDto, RowDto } from '../../../../shared/contract.ts';
 import { toDecimal } from '../../../../shared/domain/money.ts';
+import { RowAmount } from '../../components/Money.tsx';
 import { SkipReason } from '../../components/SkipReason.tsx';
 import { StateChip } from '../../components/StateChip.tsx';
-import { formatMoneyDto, formatPrice } from '../../lib/money-display.ts';
+import { formatPrice } from '../../lib/money-display.ts';
 import { productLabel } from '../../lib/products.ts';
 import { issueText, issuesFor, rowLevelIssues, type Issue } from '../../lib/rows.ts';
 import { editErrors, type EditFields } from '../../lib/validate-edit.ts';
@@ -82,7 +83,7 @@ export function DraftRow({ row, index, product, onEdit }: { row: RowDto; index: 
       </Cell>
       {product !== null && <ProductCell row={row} product={product} />}
       <Cell row={row} field="amount">
-        {row.amount ? formatMoneyDto(row.amount) : '—'}
+        <RowAmount row={row} />
       </Cell>
       <Cell row={row} field="message" title={message === '' ? undefined : message}>
         <span data-testid="row-message">{message}</span>
