@@ -63,6 +63,8 @@ export function ImportStep() {
   const toSend = preview ? toSendUnder(preview, repeats) : null;
   // A workbook whose sheet is not chosen yet: nothing was read, so there is nothing to map or count.
   const choosing = workbook !== null && workbook.sheet === null;
+  // A file that is no list (a letter): its "columns", counts and problems mean nothing; only the blocker says what it is.
+  const notAList = preview?.notAList === true;
   const downloadTemplate = async (format: TemplateFormat): Promise<void> => {
     const template = await w.templateFile(format);
     if (template) downloadBytes(template.fileName, base64ToBytes(template.bytesBase64), TEMPLATE_TYPES[format]);
@@ -104,7 +106,7 @@ export function ImportStep() {
         </Message>
       )}
       {workbook && workbook.sheets.length > 1 && <SheetChooser workbook={workbook} disabled={status === 'loading'} onChoose={(name) => void w.chooseSheet(name)} />}
-      {preview && toSend && !choosing && (
+      {preview && toSend && !choosing && !notAList && (
         <>
           {workbook ? (
             <div className="detected" data-testid="detected">
