@@ -45,6 +45,17 @@ export function lastChecked(at: number, now: number): string {
   return `Last checked ${ago === 'now' ? 'just now' : ago}.`;
 }
 
+/**
+ * The follow-up campaigns that took some of a campaign's rows, named as the paused banner names the ones
+ * that took its failed rows: 'follow-up campaign "Gala, again"', 'follow-up campaigns "A", "B" and "C"';
+ * 'a follow-up campaign' when none is known by name.
+ */
+export function followUpsText(list: CampaignSummary['expiredFollowedUp']): string {
+  const names = list.map((f) => `"${f.name}"`);
+  if (names.length === 0) return 'a follow-up campaign';
+  return names.length === 1 ? `follow-up campaign ${names[0] ?? ''}` : `follow-up campaigns ${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+}
+
 export function StatusBanner({ summary: c }: { summary: CampaignSummary }) {
   const now = useNow();
   const { left, progress } = interruptedSummary(c);
@@ -72,8 +83,8 @@ export function StatusBanner({ summary: c }: { summary: CampaignSummary }) {
           below; {expiredTaken === 0
             ? "contact them or the service's support."
             : expiredTaken === c.acceptanceExpired
-              ? `a follow-up campaign took ${expiredTaken === 1 ? 'it' : 'them all'} as new gifts.`
-              : `a follow-up campaign took ${expiredTaken} of them as new gifts; contact the others or the service's support.`}
+              ? `${followUpsText(c.expiredFollowedUp)} took ${expiredTaken === 1 ? 'it' : 'them all'} as new gifts.`
+              : `${followUpsText(c.expiredFollowedUp)} took ${expiredTaken} of them as new gifts; contact the others or the service's support.`}
         </Message>
       )}
       {((c.nextPollAt !== null && c.counts.ordered > 0) || c.lastPolledAt !== null) && (

@@ -6,7 +6,7 @@ import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { lastChecked, StatusBanner } from '../../../../renderer/src/features/campaign/StatusBanner.tsx';
 import { summary } from '../helpers/fakes.ts';
 
-const text = (c: CampaignSummary): string => renderToStaticMarkup(createElement(StatusBanner, { summary: c })).replace(/<[^>]+>/g, '').replaceAll('&#x27;', "'");
+const text = (c: CampaignSummary): string => renderToStaticMarkup(createElement(StatusBanner, { summary: c })).replace(/<[^>]+>/g, '').replaceAll('&#x27;', "'").replaceAll('&quot;', '"');
 const counts = { invalid: 0, ready: 0, sending: 0, ordered: 4, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
 
 describe('StatusBanner: links that expired before acceptance', () => {
@@ -24,6 +24,27 @@ describe('StatusBanner: links that expired before acceptance', () => {
   it('says how many a follow-up took when it took some', () => {
     const c = summary({ sendState: 'done', running: false, counts, acceptanceExpired: 4, followUpRows: { failed: 0, cancelled: 0, expired: 1 } });
     expect(text(c)).toContain("a follow-up campaign took 3 of them as new gifts; contact the others or the service's support.");
+  });
+});
+
+describe('StatusBanner: which follow-up took the expired links', () => {
+  it('names the follow-up campaign that took them, as the paused banner names the one that took failed rows', () => {
+    const all = summary({ sendState: 'done', running: false, counts, acceptanceExpired: 4, followUpRows: { failed: 0, cancelled: 0, expired: 0 }, expiredFollowedUp: [{ id: 'c2', name: 'Gala, again', rows: 4 }] });
+    expect(text(all)).toContain('Their rows are flagged below; follow-up campaign "Gala, again" took them all as new gifts.');
+    const some = summary({ sendState: 'done', running: false, counts, acceptanceExpired: 4, followUpRows: { failed: 0, cancelled: 0, expired: 1 }, expiredFollowedUp: [{ id: 'c2', name: 'Gala, again', rows: 3 }] });
+    expect(text(some)).toContain('follow-up campaign "Gala, again" took 3 of them as new gifts; contact the others');
+  });
+
+  it('names every follow-up campaign when several took them', () => {
+    const two = summary({
+      sendState: 'done',
+      running: false,
+      counts,
+      acceptanceExpired: 4,
+      followUpRows: { failed: 0, cancelled: 0, expired: 0 },
+      expiredFollowedUp: [{ id: 'c2', name: 'Gala, again', rows: 3 }, { id: 'c3', name: 'Gala, last call', rows: 1 }],
+    });
+    expect(text(two)).toContain('follow-up campaigns "Gala, again" and "Gala, last call" took them all as new gifts.');
   });
 });
 
