@@ -56,6 +56,18 @@ export function followUpsText(list: CampaignSummary['expiredFollowedUp']): strin
   return names.length === 1 ? `follow-up campaign ${names[0] ?? ''}` : `follow-up campaigns ${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
 }
 
+/**
+ * A finished campaign's rows that were never sent because they need fixing: why is in each row's
+ * Details; the way to send them is the file again, as a new campaign (the recipients who already have
+ * a gift from this environment are skipped there by default, so nobody gets a second one).
+ */
+export function notSentNeedFixing(rows: number): string {
+  return (
+    `${rows === 1 ? 'One row was' : `${rows} rows were`} not sent: ${rows === 1 ? 'it needs' : 'they need'} fixing (each row's Details says why; Problems lists them). ` +
+    'To send them, correct them in your file and import it as a new campaign: recipients who already have a gift from this environment are skipped there, so nobody gets a second one.'
+  );
+}
+
 export function StatusBanner({ summary: c }: { summary: CampaignSummary }) {
   const now = useNow();
   const { left, progress } = interruptedSummary(c);
@@ -85,6 +97,11 @@ export function StatusBanner({ summary: c }: { summary: CampaignSummary }) {
             : expiredTaken === c.acceptanceExpired
               ? `${followUpsText(c.expiredFollowedUp)} took ${expiredTaken === 1 ? 'it' : 'them all'} as new gifts.`
               : `${followUpsText(c.expiredFollowedUp)} took ${expiredTaken} of them as new gifts; contact the others or the service's support.`}
+        </Message>
+      )}
+      {c.sendState === 'done' && c.counts.invalid > 0 && (
+        <Message kind="info" testId="banner-unsent-invalid">
+          {notSentNeedFixing(c.counts.invalid)}
         </Message>
       )}
       {((c.nextPollAt !== null && c.counts.ordered > 0) || c.lastPolledAt !== null) && (

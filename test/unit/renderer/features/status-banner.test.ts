@@ -90,3 +90,20 @@ describe('StatusBanner: when the service was last asked', () => {
     expect(text(summary({ sendState: 'done', running: false, counts, nextPollAt: Date.now() + 60_000 }))).not.toContain('Last checked');
   });
 });
+
+describe('StatusBanner: rows a finished campaign never sent because they need fixing', () => {
+  const unsent = { ...counts, ordered: 0, delivered: 6, invalid: 2 };
+  it('says they were not sent, where to see why, and how to send them without a second gift to anyone', () => {
+    const c = summary({ sendState: 'done', running: false, counts: unsent });
+    expect(text(c)).toContain("2 rows were not sent: they need fixing (each row's Details says why; Problems lists them).");
+    expect(text(c)).toContain('correct them in your file and import it as a new campaign: recipients who already have a gift from this environment are skipped there');
+    expect(text(summary({ sendState: 'done', running: false, counts: { ...unsent, invalid: 1 } }))).toContain('One row was not sent: it needs fixing');
+  });
+
+  it('says nothing while the campaign is a draft or still sending, or when every row was sendable', () => {
+    for (const sendState of ['draft', 'sending', 'paused'] as const) {
+      expect(text(summary({ sendState, running: sendState === 'sending', counts: unsent }))).not.toContain('not sent: ');
+    }
+    expect(text(summary({ sendState: 'done', running: false, counts: { ...unsent, invalid: 0 } }))).not.toContain('not sent: ');
+  });
+});
