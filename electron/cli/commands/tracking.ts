@@ -11,9 +11,10 @@ One campaign's counts and charged totals; without an id, every campaign.`;
 
 export function statusLine(s: CampaignStatus): string {
   const c = s.counts;
-  const charged = s.charged.map((m) => `${m.currency} ${m.amount}`).join(', ') || 'nothing';
-  const cancelled = s.charged_cancelled.map((m) => `${m.currency} ${m.amount}`).join(', ');
-  const expired = s.charged_expired.map((m) => `${m.currency} ${m.amount}`).join(', ');
+  const money = (list: CampaignStatus['charged']) => list.map((m) => `${m.currency} ${m.amount}`).join(', ');
+  const charged = money(s.charged) || 'nothing';
+  const cancelled = money(s.charged_cancelled);
+  const expired = money(s.charged_expired);
   const pause = s.send_state === 'paused' ? ` (${s.paused_reason}${s.paused_detail ? `: ${s.paused_detail}` : ''})` : '';
   return (
     `${s.id}  ${s.name} [${s.environment}, ${productsText(s)}] ${s.send_state}${pause}\n` +

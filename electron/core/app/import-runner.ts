@@ -16,7 +16,7 @@ import type { RevalidateCounts } from '../campaigns/revalidate.ts';
 import type { FollowUpRequest } from '../campaigns/follow-up.ts';
 import { discardUnfinishedImports, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import type { Db } from '../db/open.ts';
-import { errorData, plainError, purposefulError, runImportJob, type CreateAnswer, type FollowUpAnswer, type ImportFault, type ImportJob, type PreviewDto, type PreviewRows } from './import-jobs.ts';
+import { errorData, plainError, purposefulError, runImportJob, type ErrorData, type CreateAnswer, type FollowUpAnswer, type ImportFault, type ImportJob, type PreviewDto, type PreviewRows } from './import-jobs.ts';
 import type { CreateProgress } from './create-progress.ts';
 import type { StopCell } from './create-stop.ts';
 import type { WorkerProgress, WorkerReady, WorkerReply, WorkerRequest, WorkerSetup } from './import-worker.ts';
@@ -52,6 +52,11 @@ export class ImportStoppedError extends Error {
       { cause },
     );
   }
+}
+
+/** A job's error as its caller gets it, from the worker or this thread alike: the error an import raises on purpose, else ImportStoppedError. */
+function jobError(kind: ImportJob['kind'], data: ErrorData): Error {
+  return purposefulError(data) ?? new ImportStoppedError(kind, plainError(data));
 }
 
 export interface ImportRunnerOptions {
@@ -145,7 +150,7 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
       return JSON.parse(JSON.stringify(runImportJob(db, job, onProgress)));
     } catch (error) {
       const data = errorData(error);
-      throw purposefulError(data) ?? new ImportStoppedError(job.kind, plainError(data));
+      throw jobError(job.kind, data);
     }
   };
 
@@ -171,7 +176,7 @@ export function createImportRunner(options: ImportRunnerOptions): ImportRunner {
       }
       pending.delete(reply.id);
       if (reply.ok) p.resolve(JSON.parse(reply.json));
-      else p.reject(purposefulError(reply.error) ?? new ImportStoppedError(p.kind, plainError(reply.error)));
+      else p.reject(jobError(p.kind, reply.error));
       if (!busy(w)) rest(w);
     });
     w.on('error', (error) => (ready.has(w) ? stopped(w, error) : cannotStart(w, error)));

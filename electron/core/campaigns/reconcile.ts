@@ -228,7 +228,8 @@ async function reconcileRow(
   }
 }
 
-function duplicateMessage(row: Recipient, first: number, more: readonly number[]): string {
+/** Several orders under one row's key: which, which one the row records, and what to do (the run's log and the event say it alike). */
+export function duplicateMessage(row: Pick<Recipient, 'line' | 'externalReferenceId'>, first: number, more: readonly number[]): string {
   return (
     `The service holds ${more.length + 1} orders under the key of the row on line ${row.line} ` +
     `(${row.externalReferenceId}): orders ${[first, ...more].join(', ')}. Only order ${first} is recorded for the row; ` +

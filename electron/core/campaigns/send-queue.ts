@@ -24,7 +24,7 @@ import type { Order } from '../service/types.ts';
 import { backoffDelay, CircuitBreaker, RepeatedRefusal } from './policy.ts';
 import { orderBodyFor, OrderBodyError, orderOutcomeOf } from './order-body.ts';
 import { expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
-import { lookUpOrder, reconcile, type ReconcileResult } from './reconcile.ts';
+import { duplicateMessage, lookUpOrder, reconcile, type ReconcileResult } from './reconcile.ts';
 import { withSendLease, type HeldLease } from './send-lease.ts';
 import { authDetail, breakerDetail, finish, mismatch, refusedDetail, rejectionText, type StopRequest } from './send-outcome.ts';
 import { FirstOrders, readySource, RetrySchedule, WakeSignal, type Job } from './send-work.ts';
@@ -513,7 +513,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
         log({
           level: 'error',
           rowId: job.row.id,
-          message: `The service holds ${duplicates.length + 1} orders under the key of line ${job.row.line} (${job.row.externalReferenceId}): orders ${[order.id, ...duplicates.map((d) => d.id)].join(', ')}. Only order ${order.id} is recorded for the row; send these order ids to the service's support.`,
+          message: duplicateMessage(job.row, order.id, duplicates.map((d) => d.id)),
         });
       }
       counters.reconciled++;
