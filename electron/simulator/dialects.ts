@@ -17,6 +17,9 @@ export const DEFAULT_DIALECT: Readonly<Dialect> = {
   listEntries: 'full',
   expiredLink: 'closed',
   keyMemoryMs: null,
+  listWindowMs: null,
+  racyKeyCheckMs: null,
+  keyCheck: 'first',
 };
 
 export type DialectName =
@@ -45,7 +48,9 @@ export const DIALECTS: Readonly<Record<DialectName, Partial<Dialect>>> = {
   // No preset sets `expiredLink: 'accept-late'`: the campaigns of the suites that run every preset
   // never reach a link's expiry, so a name would only add runs. A test sets the switch itself
   // (test/integration/core/app/follow-up-late-acceptance.test.ts). Nor `keyMemoryMs`: those
-  // campaigns last seconds (test/integration/core/campaigns/resume-forgotten-key.test.ts).
+  // campaigns last seconds (test/integration/core/campaigns/resume-forgotten-key.test.ts). Nor
+  // `keyCheck: 'after-checks'`: it shows only when a retry meets a balance or a product that changed
+  // since its first attempt, which no preset suite arranges (test/integration/core/campaigns/retry-refused-after-order.test.ts).
   //
   // Every answer unlike our guess except where custom_amount goes: that one silently changes what
   // is charged, so it is opted into on its own (item-custom-amount), never hidden in a bundle. And
@@ -102,7 +107,14 @@ export function resolveDialect(partial: Partial<Dialect> = {}): Readonly<Dialect
   if (d.keyMemoryMs !== null && (typeof d.keyMemoryMs !== 'number' || !Number.isFinite(d.keyMemoryMs) || d.keyMemoryMs <= 0)) {
     throw new SimulatorError(`dialect keyMemoryMs must be null or a positive number, got ${String(d.keyMemoryMs)}`);
   }
+  if (d.racyKeyCheckMs !== null && (typeof d.racyKeyCheckMs !== 'number' || !Number.isFinite(d.racyKeyCheckMs) || d.racyKeyCheckMs <= 0)) {
+    throw new SimulatorError(`dialect racyKeyCheckMs must be null or a positive number, got ${String(d.racyKeyCheckMs)}`);
+  }
+  if (d.listWindowMs !== null && (typeof d.listWindowMs !== 'number' || !Number.isFinite(d.listWindowMs) || d.listWindowMs <= 0)) {
+    throw new SimulatorError(`dialect listWindowMs must be null or a positive number, got ${String(d.listWindowMs)}`);
+  }
   oneOf('listEntries', d.listEntries, ['full', 'summary']);
+  oneOf('keyCheck', d.keyCheck, ['first', 'after-checks']);
   if (typeof d.retryAfter !== 'boolean') throw new SimulatorError(`dialect retryAfter must be true or false, got ${String(d.retryAfter)}`);
   if (typeof d.listLagMs !== 'number' || !Number.isFinite(d.listLagMs) || d.listLagMs < 0) {
     throw new SimulatorError(`dialect listLagMs must be a non-negative number, got ${String(d.listLagMs)}`);

@@ -23,6 +23,8 @@ export interface V1Context {
   body: string;
   log: (line: string) => void;
   dialect: Readonly<Dialect>;
+  /** The dialect's racyKeyCheckMs: the key was looked up when the POST arrived (not found), not again now. */
+  keyCheckedOnArrival?: boolean;
 }
 
 export interface V1Route {
@@ -94,9 +96,13 @@ function availability(ctx: V1Context, raw: string): Reply {
 function createOrder(ctx: V1Context): Reply {
   const body = parseJsonBody(ctx.body);
   const ref = externalReferenceOf(body);
-  if (ref !== null) {
-    // Idempotency comes first: a retry gets its order back even if the body now differs
-    // (recorded for the audit) or would no longer pass validation.
+  // The dialect's keyCheck 'after-checks': the request, the product's availability and the balance
+  // are checked before the key, so a retry of an order already made can be refused (402, 422).
+  const checkedFirst = ctx.dialect.keyCheck === 'after-checks' ? parseOrderRequest(body, ctx.key, ctx.dialect.customAmount) : null;
+  if (checkedFirst) ctx.store.checkBalance(ctx.account, checkedFirst);
+  if (ref !== null && ctx.keyCheckedOnArrival !== true) {
+    // Idempotency comes first (unless keyCheck says otherwise): a retry gets its order back even if
+    // the body now differs (recorded for the audit) or would no longer pass validation.
     const existing = ctx.store.findByRef(ctx.account, ref);
     // The dialect's keyMemoryMs: a key whose order is older than that is not recognised any more.
     const remembered = existing !== undefined && (ctx.dialect.keyMemoryMs === null || ctx.now - existing.createdAt < ctx.dialect.keyMemoryMs);
@@ -105,7 +111,7 @@ function createOrder(ctx: V1Context): Reply {
       return { status: 200, body: orderJson(existing, ctx.store) };
     }
   }
-  const draft = parseOrderRequest(body, ctx.key, ctx.dialect.customAmount);
+  const draft = checkedFirst ?? parseOrderRequest(body, ctx.key, ctx.dialect.customAmount);
   const order = ctx.store.createOrder(ctx.account, draft);
   if (order.externalReferenceId === null) {
     ctx.log(`order ${order.id} was created without an external_reference_id; a retry of it cannot be recognised`);
@@ -147,6 +153,8 @@ function listOrders(ctx: V1Context): Reply {
     ...(ctx.dialect.listOrder === 'newest-first' ? { newestFirst: true } : {}),
     ...(itemStatus ? { itemStatus } : {}),
     ...(ref !== null ? { externalReferenceId: ref } : {}),
+    // The dialect's listWindowMs: without a date range, only the recent orders are listed.
+    ...(ctx.dialect.listWindowMs !== null ? { createdFrom: ctx.now - ctx.dialect.listWindowMs } : {}),
     ...dateParam(q, 'created_from', 'createdFrom'),
     ...dateParam(q, 'created_to', 'createdTo'),
   });

@@ -101,7 +101,7 @@ export interface StoreOptions {
   recipientExpiryMs: number;
   /** The dialect's expiredLink 'accept-late': a link past its expiry can still be accepted. */
   acceptAfterExpiry?: boolean;
-  /** The dialect's keyMemoryMs is set: a key may come to have several orders (byRef holds the newest). */
+  /** The dialect's keyMemoryMs or racyKeyCheckMs is set: a key may come to have several orders (byRef holds the newest). */
   keysForgotten?: boolean;
   journal?: StoreJournal;
 }
@@ -199,13 +199,19 @@ export class Store {
     account.conflictingRetries.push({ externalReferenceId: order.externalReferenceId ?? '', orderId: order.id, at: this.opts.now() });
   }
 
-  /** Charges the balance and commits the order, or throws 402 with nothing changed. */
-  createOrder(account: Account, draft: OrderDraft): OrderRecord {
+  /** Throws 402 when the account's balance does not cover the draft's charge; else its quote. */
+  checkBalance(account: Account, draft: OrderDraft): ReturnType<typeof quote> {
     const q = quote(draft.price, account.currency);
     if (q.charged.minor > account.balanceMinor) {
       throw new ApiError(402, 'INSUFFICIENT_BALANCE',
         `the order costs ${formatMoney(q.charged)} but the balance is ${formatMoney({ minor: account.balanceMinor, currency: account.currency })}; top up the account and retry with the same external_reference_id`);
     }
+    return q;
+  }
+
+  /** Charges the balance and commits the order, or throws 402 with nothing changed. */
+  createOrder(account: Account, draft: OrderDraft): OrderRecord {
+    const q = this.checkBalance(account, draft);
     const now = this.opts.now();
     const order: OrderRecord = {
       ...draft,

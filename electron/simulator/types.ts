@@ -78,6 +78,31 @@ export interface Dialect {
    * under a key whose order is older than that is a new order, charged again, under the same key.
    */
   keyMemoryMs: number | null;
+  /**
+   * How far back GET /v1/orders reaches when no date range is given ("Parameter names of the date
+   * range: not shown"): null (our guess: the whole history) or N ms: without `created_from` the
+   * list shows only orders created in the last N ms (injected clock), under any filter,
+   * `external_reference_id` included, so a lookup of an older order's key is a clear, wrong "none".
+   * GET /v1/orders/{id} still finds every order.
+   */
+  listWindowMs: number | null;
+  /**
+   * A retry arriving while the first POST with its key is still being processed (the spec does not
+   * say): null (our guess: the key check and the commit are one step, so the retry gets the first
+   * order) or N ms: POST /v1/orders checks the key when it arrives, then works N ms (real time, like
+   * latencyMs) before it commits, and a POST under the same key arriving meanwhile is not recognised:
+   * it makes a second order, charged too, under the same key. Nothing is listed before its commit.
+   */
+  racyKeyCheckMs: number | null;
+  /**
+   * When a retry's external_reference_id is looked up (the spec: a retry "is not an error", but its
+   * status code is not shown): 'first' (our guess: before anything else, so a retry gets its order
+   * back whatever the balance or the product's state now) or 'after-checks' (the request is
+   * validated, the product's availability and the balance checked first: a retry of an order
+   * already made is refused with 422 PRODUCT_NOT_ON_SALE or 402 INSUFFICIENT_BALANCE when the
+   * product went off sale or the balance ran low since).
+   */
+  keyCheck: 'first' | 'after-checks';
 }
 
 export interface SimulatorOptions {
