@@ -10,7 +10,8 @@ import { resolveDialect } from './dialects.ts';
 import { FaultInjector, mulberry32 } from './faults.ts';
 import { errorReply, readBody, retryAfterHeader, serialize, writeReply, type Reply } from './http-util.ts';
 import { RateLimiter } from './rate-limit.ts';
-import { matchV1 } from './routes-v1.ts';
+import { externalReferenceOf } from './order-request.ts';
+import { matchV1, type V1Context } from './routes-v1.ts';
 import { createStateFile } from './state-file.ts';
 import { Store, type Account } from './store.ts';
 import {
@@ -65,7 +66,8 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     itemDelayMs: nonNegative(options.itemDelayMs ?? DEFAULT_ITEM_DELAY_MS, 'itemDelayMs'),
     recipientExpiryMs: nonNegative(options.recipientExpiryMs ?? DEFAULT_RECIPIENT_EXPIRY_MS, 'recipientExpiryMs'),
     acceptAfterExpiry: dialect.expiredLink === 'accept-late',
-    keysForgotten: dialect.keyMemoryMs !== null,
+    // Both switches may give a key several orders.
+    keysForgotten: dialect.keyMemoryMs !== null || dialect.racyKeyCheckMs !== null,
     ...(stateFile ? { journal: stateFile } : {}),
   });
   // Replayed on first use (start, audit or a control call), so nothing mutates memory before the
@@ -159,7 +161,14 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return;
     }
 
-    const reply = guard(() => route.handle({ store, account, key, now: now(), url, body: bodyText, log, dialect }), dialect.errorBody);
+    const context = (keyCheckedOnArrival: boolean): V1Context =>
+      ({ store, account, key, now: now(), url, body: bodyText, log, dialect, ...(keyCheckedOnArrival ? { keyCheckedOnArrival } : {}) });
+    // The dialect's racyKeyCheckMs: a POST whose key is new when it arrives works that long before it
+    // commits, without looking at the key again, so a second POST under it arriving meanwhile is
+    // not recognised either (two orders). A known key, or none, is answered at once as always.
+    const racy = route.isOrderPost && dialect.racyKeyCheckMs !== null && isNewKey(account, bodyText);
+    if (racy) await sleep(dialect.racyKeyCheckMs ?? 0);
+    const reply = guard(() => route.handle(context(racy)), dialect.errorBody);
     if (fault === 'error503AfterCommit') {
       // A gateway that gave up while the service went on: whatever the handler did stands (an
       // order committed, or a refusal), and the client only sees a 503 that looks like a 503 before.
@@ -180,6 +189,17 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return;
     }
     send(reply, account, label);
+  }
+
+  /** The POST body names an external_reference_id no order of the account has (yet). False for a body that is no JSON. */
+  function isNewKey(account: Account, bodyText: string): boolean {
+    let ref: string | null;
+    try {
+      ref = externalReferenceOf(JSON.parse(bodyText));
+    } catch {
+      return false;
+    }
+    return ref !== null && store.findByRef(account, ref) === undefined;
   }
 
   function guard(fn: () => Reply, style: Dialect['errorBody']): Reply {
