@@ -20,6 +20,7 @@ export const DEFAULT_DIALECT: Readonly<Dialect> = {
   listWindowMs: null,
   racyKeyCheckMs: null,
   keyCheck: 'first',
+  priceLagMs: 0,
 };
 
 export type DialectName =
@@ -51,6 +52,8 @@ export const DIALECTS: Readonly<Record<DialectName, Partial<Dialect>>> = {
   // campaigns last seconds (test/integration/core/campaigns/resume-forgotten-key.test.ts). Nor
   // `keyCheck: 'after-checks'`: it shows only when a retry meets a balance or a product that changed
   // since its first attempt, which no preset suite arranges (test/integration/core/campaigns/retry-refused-after-order.test.ts).
+  // Nor `priceLagMs`: every priced answer comes late, so every product's first order waits for it
+  // (test/integration/core/campaigns/price-stated-late.test.ts).
   //
   // Every answer unlike our guess except where custom_amount goes: that one silently changes what
   // is charged, so it is opted into on its own (item-custom-amount), never hidden in a bundle. And
@@ -115,6 +118,9 @@ export function resolveDialect(partial: Partial<Dialect> = {}): Readonly<Dialect
   }
   oneOf('listEntries', d.listEntries, ['full', 'summary']);
   oneOf('keyCheck', d.keyCheck, ['first', 'after-checks']);
+  if (typeof d.priceLagMs !== 'number' || !Number.isFinite(d.priceLagMs) || d.priceLagMs < 0) {
+    throw new SimulatorError(`dialect priceLagMs must be a non-negative number, got ${String(d.priceLagMs)}`);
+  }
   if (typeof d.retryAfter !== 'boolean') throw new SimulatorError(`dialect retryAfter must be true or false, got ${String(d.retryAfter)}`);
   if (typeof d.listLagMs !== 'number' || !Number.isFinite(d.listLagMs) || d.listLagMs < 0) {
     throw new SimulatorError(`dialect listLagMs must be a non-negative number, got ${String(d.listLagMs)}`);

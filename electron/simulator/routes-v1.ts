@@ -4,7 +4,7 @@
 import { CATALOG, productForId, productIdOffset } from './catalog.ts';
 import { parseJsonBody, queryInt, type Reply } from './http-util.ts';
 import { canonicalJson, externalReferenceOf, parseOrderRequest } from './order-request.ts';
-import type { Account, Store } from './store.ts';
+import type { Account, OrderRecord, Store } from './store.ts';
 import { ApiError, ITEM_STATUSES, type Dialect, type ItemStatus } from './types.ts';
 import { availabilityJson, listedOrderJson, listJson, orderJson, productJson } from './views.ts';
 
@@ -108,7 +108,7 @@ function createOrder(ctx: V1Context): Reply {
     const remembered = existing !== undefined && (ctx.dialect.keyMemoryMs === null || ctx.now - existing.createdAt < ctx.dialect.keyMemoryMs);
     if (existing && remembered) {
       if (canonicalJson(body) !== existing.fingerprint) ctx.store.recordConflict(ctx.account, existing);
-      return { status: 200, body: orderJson(existing, ctx.store) };
+      return { status: 200, body: orderJson(existing, ctx.store, unpriced(ctx, existing)) };
     }
   }
   const draft = checkedFirst ?? parseOrderRequest(body, ctx.key, ctx.dialect.customAmount);
@@ -116,14 +116,20 @@ function createOrder(ctx: V1Context): Reply {
   if (order.externalReferenceId === null) {
     ctx.log(`order ${order.id} was created without an external_reference_id; a retry of it cannot be recognised`);
   }
-  return { status: 200, body: orderJson(order, ctx.store) };
+  return { status: 200, body: orderJson(order, ctx.store, unpriced(ctx, order)) };
+}
+
+/** The dialect's priceLagMs: an order younger than that has no price or charge in its record yet. */
+function unpriced(ctx: V1Context, order: OrderRecord): boolean {
+  // ctx.now is read as the request arrives, so an order this request created may look a little younger.
+  return ctx.dialect.priceLagMs > 0 && ctx.now - order.createdAt < ctx.dialect.priceLagMs;
 }
 
 function getOrder(ctx: V1Context, raw: string): Reply {
   const id = /^\d{1,12}$/.test(raw) ? Number(raw) : NaN;
   const order = Number.isNaN(id) ? undefined : ctx.store.findOrder(ctx.account, id);
   if (!order) throw new ApiError(404, 'ORDER_NOT_FOUND', `no order ${raw} in this account`);
-  return { status: 200, body: orderJson(order, ctx.store) };
+  return { status: 200, body: orderJson(order, ctx.store, unpriced(ctx, order)) };
 }
 
 function listOrders(ctx: V1Context): Reply {
@@ -159,7 +165,7 @@ function listOrders(ctx: V1Context): Reply {
     ...dateParam(q, 'created_to', 'createdTo'),
   });
   const pageJson = { index: page, size, total_size: result.totalSize, result_size: result.resultSize };
-  return { status: 200, body: listJson('orders', result.rows.map((o) => listedOrderJson(o, ctx.store, ctx.dialect)), pageJson, ctx.dialect) };
+  return { status: 200, body: listJson('orders', result.rows.map((o) => listedOrderJson(o, ctx.store, ctx.dialect, unpriced(ctx, o))), pageJson, ctx.dialect) };
 }
 
 function dateParam<K extends string>(q: URLSearchParams, name: string, as: K): Partial<Record<K, number>> {

@@ -103,6 +103,14 @@ export interface Dialect {
    * product went off sale or the balance ran low since).
    */
   keyCheck: 'first' | 'after-checks';
+  /**
+   * Whether an order's record is whole from the start ("Other fields of the … order and order item
+   * records: not shown"; nothing says the POST answer is complete): 0 (our guess: it is) or N ms, a
+   * service that issues asynchronously: for N ms after its creation (injected clock) the order's
+   * record, in the POST answer, GET /v1/orders/{id} and lists alike, has no order_item.price and no
+   * total_price_charged; both appear afterwards. The balance is charged at once as always.
+   */
+  priceLagMs: number;
 }
 
 export interface SimulatorOptions {

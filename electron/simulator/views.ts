@@ -44,7 +44,12 @@ export function availabilityJson(p: CatalogProduct, id: number, now: number, dia
   return { product_id: id, availability: p.availability, in_stock: inStock, checked_at: new Date(now).toISOString(), message };
 }
 
-export function orderJson(o: OrderRecord, store: Store): Record<string, unknown> {
+/**
+ * An order's record. `unpriced` (the dialect's priceLagMs, while the order is younger than it): as a
+ * service that issues asynchronously answers at first, without order_item.price and
+ * total_price_charged.
+ */
+export function orderJson(o: OrderRecord, store: Store, unpriced = false): Record<string, unknown> {
   const recipient: Record<string, unknown> = { name: o.delivery.recipient.name, email: o.delivery.recipient.email };
   if (o.expiresAt !== null) recipient['acceptance'] = { expiry_date: new Date(o.expiresAt).toISOString() };
   return {
@@ -56,14 +61,18 @@ export function orderJson(o: OrderRecord, store: Store): Record<string, unknown>
       id: o.itemId,
       status: store.itemStatus(o),
       product_id: o.productId,
-      price: { amount: toNumber(o.price), currency: o.price.currency },
+      ...(unpriced ? {} : { price: { amount: toNumber(o.price), currency: o.price.currency } }),
       transaction_fee_rate: decToNumber(o.feeRate),
     },
-    total_price_charged: {
-      amount: toNumber(o.charged),
-      currency: o.charged.currency,
-      applied_exchange_rate: { rate: decToNumber(o.rate), currency: { from: o.price.currency, to: o.charged.currency } },
-    },
+    ...(unpriced
+      ? {}
+      : {
+          total_price_charged: {
+            amount: toNumber(o.charged),
+            currency: o.charged.currency,
+            applied_exchange_rate: { rate: decToNumber(o.rate), currency: { from: o.price.currency, to: o.charged.currency } },
+          },
+        }),
     delivery: {
       method: o.delivery.method,
       recipient,
@@ -74,8 +83,8 @@ export function orderJson(o: OrderRecord, store: Store): Record<string, unknown>
 }
 
 /** An order as a list shows it: its whole record, or (dialect listEntries 'summary') who and where it is, without what was issued, charged or to whom. */
-export function listedOrderJson(o: OrderRecord, store: Store, dialect: Pick<Dialect, 'listEntries'>): Record<string, unknown> {
-  if (dialect.listEntries === 'full') return orderJson(o, store);
+export function listedOrderJson(o: OrderRecord, store: Store, dialect: Pick<Dialect, 'listEntries'>, unpriced = false): Record<string, unknown> {
+  if (dialect.listEntries === 'full') return orderJson(o, store, unpriced);
   return {
     id: o.id,
     status: store.orderStatus(o),
