@@ -137,6 +137,11 @@ export interface WizardState {
   /** Asks the engine to stop the draft being saved (campaigns:stopCreate); the create's answer says how it ended. */
   stopCreate(): Promise<void>;
   openDraft(campaign: CampaignSummary): Promise<void>;
+  /**
+   * Lets go of campaign `campaignId` when the wizard holds it (a sent campaign's rows to fix, closed on
+   * its screen): a New campaign opened by address then starts afresh, never on that campaign.
+   */
+  closeDraft(campaignId: string): void;
   setRowFilter(filter: DraftFilter): void;
   editRow(rowId: number, edit: RowEdit): Promise<boolean>;
   skipRow(rowId: number): Promise<void>;
@@ -563,6 +568,10 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
           ...(country !== null ? { country, currency: campaign.currency } : {}),
         });
         await Promise.all([loadRows(campaign.id), loadPreflight(campaign.id), ...(country !== null ? [loadProducts(false)] : [])]);
+      },
+
+      closeDraft(campaignId) {
+        if (get().draft?.id === campaignId) set({ ...initialData(get().environment, deps.now()) });
       },
 
       setRowFilter(rowFilter) {

@@ -6,7 +6,19 @@ import { useCampaign, useStores } from '../../stores/hooks.ts';
 import { FollowUpDialog } from './FollowUpDialog.tsx';
 import { ResumeDialog } from './ResumeDialog.tsx';
 
-export function CampaignActions({ summary }: { summary: CampaignSummary }) {
+/**
+ * A campaign whose rows that need fixing can be corrected on its screen: it has some, and no run is
+ * active (a draft's are corrected in its review).
+ */
+export function canFixRows(summary: CampaignSummary): boolean {
+  return summary.counts.invalid > 0 && summary.sendState !== 'draft' && summary.sendState !== 'sending' && !summary.running;
+}
+
+/**
+ * `fixing`: the rows to fix are open on the screen (their panel sends them); `onFix`: opens it, and with
+ * `send`, the confirmation of the first send for a finished campaign's rows left to send.
+ */
+export function CampaignActions({ summary, fixing = false, onFix }: { summary: CampaignSummary; fixing?: boolean; onFix?: (send: boolean) => void }) {
   const stores = useStores();
   const busy = useCampaign((s) => s.busy);
   const [resumeOpen, setResumeOpen] = useState(false);
@@ -37,9 +49,21 @@ export function CampaignActions({ summary }: { summary: CampaignSummary }) {
           {busy === 'pause' ? 'Pausing…' : 'Pause sending'}
         </button>
       )}
-      {canResume && (
-        <button type="button" className="button-primary" onClick={() => setResumeOpen(true)} disabled={busy !== null} data-testid="campaign-resume">
-          {summary.sendState === 'paused' ? 'Resume' : `Send the ${left} left`}
+      {canFixRows(summary) && !fixing && onFix && (
+        <button type="button" onClick={() => onFix(false)} disabled={busy !== null} data-testid="campaign-fix-rows">
+          {`Fix ${summary.counts.invalid} row${summary.counts.invalid === 1 ? '' : 's'}…`}
+        </button>
+      )}
+      {/* A finished campaign's rows left to send (corrected, or failed ones put back) go through the first send's pre-flight and confirmation. */}
+      {canResume && !(fixing && summary.sendState === 'done') && (
+        <button
+          type="button"
+          className="button-primary"
+          onClick={() => (summary.sendState === 'done' && onFix ? onFix(true) : setResumeOpen(true))}
+          disabled={busy !== null}
+          data-testid="campaign-resume"
+        >
+          {summary.sendState === 'paused' ? 'Resume' : `Send the ${left} left${summary.sendState === 'done' && onFix ? '…' : ''}`}
         </button>
       )}
       {summary.sendState === 'paused' && summary.pausedReason === 'preflight' && !summary.running && (

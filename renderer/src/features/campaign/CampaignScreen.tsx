@@ -1,11 +1,12 @@
 // One campaign: where it stands, what it cost, how it went over time, and every row.
-import { useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Message } from '../../components/Message.tsx';
 import { giftPerRow } from '../../stores/campaign-store.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
-import { CampaignActions } from './CampaignActions.tsx';
+import { CampaignActions, canFixRows } from './CampaignActions.tsx';
 import { ChargedTotals } from './ChargedTotals.tsx';
+import { FixRowsPanel } from './FixRowsPanel.tsx';
 import { ProgressPanel } from './ProgressPanel.tsx';
 import { RowsSection } from './RowsSection.tsx';
 import { StatusBanner } from './StatusBanner.tsx';
@@ -18,8 +19,12 @@ export function CampaignScreen({ id }: { id: string }) {
   const summary = useCampaign((s) => (s.id === id ? s.summary : null));
   const message = useCampaign((s) => s.message);
   const showProducts = useCampaign(giftPerRow);
+  // The rows to fix, open on this screen; `send`: straight to the first send's confirmation.
+  const [fixing, setFixing] = useState<{ send: boolean } | null>(null);
+  const closeFix = useCallback(() => setFixing(null), []);
 
   useEffect(() => {
+    setFixing(null);
     void stores.campaign.getState().open(id);
   }, [stores, id]);
 
@@ -45,14 +50,15 @@ export function CampaignScreen({ id }: { id: string }) {
             {summary.productName ?? `Product ${summary.productId}`} · {summary.currency}
           </p>
         </div>
-        <CampaignActions summary={summary} />
+        <CampaignActions summary={summary} fixing={fixing !== null} onFix={(send) => setFixing({ send })} />
       </div>
-      <StatusBanner summary={summary} />
+      <StatusBanner summary={summary} onFix={fixing === null && canFixRows(summary) ? () => setFixing({ send: false }) : undefined} />
       {message && (
         <Message kind={message.kind} onDismiss={() => stores.campaign.getState().clearMessage()} testId="campaign-message">
           {message.text}
         </Message>
       )}
+      {fixing && <FixRowsPanel key={summary.id} summary={summary} sendOnOpen={fixing.send} onClose={closeFix} />}
       <div className="campaign-overview">
         <ProgressPanel summary={summary} />
         <ChargedTotals summary={summary} />

@@ -58,17 +58,18 @@ export function followUpsText(list: CampaignSummary['expiredFollowedUp']): strin
 
 /**
  * A finished campaign's rows that were never sent because they need fixing: why is in each row's
- * Details; the way to send them is the file again, as a new campaign (the recipients who already have
- * a gift from this environment are skipped there by default, so nobody gets a second one).
+ * Details; they are corrected and sent from this screen (Fix rows), through the first send's
+ * pre-flight and confirmation, each under the reference it was given at import.
  */
 export function notSentNeedFixing(rows: number): string {
   return (
     `${rows === 1 ? 'One row was' : `${rows} rows were`} not sent: ${rows === 1 ? 'it needs' : 'they need'} fixing (each row's Details says why; Problems lists them). ` +
-    'To send them, correct them in your file and import it as a new campaign: recipients who already have a gift from this environment are skipped there, so nobody gets a second one.'
+    `Correct ${rows === 1 ? 'it' : 'them'} here, then send ${rows === 1 ? 'it' : 'them'}: the same check and confirmation as the first send, and nothing already sent is sent again.`
   );
 }
 
-export function StatusBanner({ summary: c }: { summary: CampaignSummary }) {
+/** `onFix`: opens the campaign's rows to fix on its screen (absent: the banner offers no button). */
+export function StatusBanner({ summary: c, onFix }: { summary: CampaignSummary; onFix?: (() => void) | undefined }) {
   const now = useNow();
   const { left, progress } = interruptedSummary(c);
   // Expired rows a follow-up campaign took: the ones it could still take are followUpRows.expired.
@@ -102,6 +103,14 @@ export function StatusBanner({ summary: c }: { summary: CampaignSummary }) {
       {c.sendState === 'done' && c.counts.invalid > 0 && (
         <Message kind="info" testId="banner-unsent-invalid">
           {notSentNeedFixing(c.counts.invalid)}
+          {onFix && !c.running && (
+            <>
+              {' '}
+              <button type="button" className="button-small" onClick={onFix} data-testid="banner-fix-rows">
+                {c.counts.invalid === 1 ? 'Fix the row' : `Fix the ${c.counts.invalid} rows`}
+              </button>
+            </>
+          )}
         </Message>
       )}
       {((c.nextPollAt !== null && c.counts.ordered > 0) || c.lastPolledAt !== null) && (

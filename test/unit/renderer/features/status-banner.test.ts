@@ -93,11 +93,22 @@ describe('StatusBanner: when the service was last asked', () => {
 
 describe('StatusBanner: rows a finished campaign never sent because they need fixing', () => {
   const unsent = { ...counts, ordered: 0, delivered: 6, invalid: 2 };
-  it('says they were not sent, where to see why, and how to send them without a second gift to anyone', () => {
+  it('says they were not sent, where to see why, and that they are corrected and sent here, nothing sent twice', () => {
     const c = summary({ sendState: 'done', running: false, counts: unsent });
     expect(text(c)).toContain("2 rows were not sent: they need fixing (each row's Details says why; Problems lists them).");
-    expect(text(c)).toContain('correct them in your file and import it as a new campaign: recipients who already have a gift from this environment are skipped there');
+    expect(text(c)).toContain('Correct them here, then send them: the same check and confirmation as the first send, and nothing already sent is sent again.');
+    expect(text(c)).not.toContain('import it as a new campaign');
     expect(text(summary({ sendState: 'done', running: false, counts: { ...unsent, invalid: 1 } }))).toContain('One row was not sent: it needs fixing');
+    expect(text(summary({ sendState: 'done', running: false, counts: { ...unsent, invalid: 1 } }))).toContain('Correct it here, then send it:');
+  });
+
+  it('offers the button that opens them on the screen, when the screen gives one and no run is active', () => {
+    const markup = (c: CampaignSummary, onFix?: () => void): string => renderToStaticMarkup(createElement(StatusBanner, { summary: c, onFix }));
+    const done = summary({ sendState: 'done', running: false, counts: unsent });
+    expect(markup(done, () => undefined)).toMatch(/data-testid="banner-fix-rows"[^>]*>Fix the 2 rows</);
+    expect(markup(summary({ sendState: 'done', running: false, counts: { ...unsent, invalid: 1 } }), () => undefined)).toContain('>Fix the row<');
+    expect(markup(done)).not.toContain('banner-fix-rows');
+    expect(markup(summary({ sendState: 'done', running: true, counts: unsent }), () => undefined)).not.toContain('banner-fix-rows');
   });
 
   it('says nothing while the campaign is a draft or still sending, or when every row was sendable', () => {

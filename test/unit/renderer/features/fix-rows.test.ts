@@ -1,0 +1,134 @@
+// A sent campaign's rows that need fixing, corrected and sent from its screen (server-rendered markup,
+// no browser needed): the campaign's actions offer them, the panel lists them in the draft's own table
+// with its row editor, and a finished campaign's corrected rows go through the first send's
+// confirmation; the wizard lets go of the campaign when the panel closes.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { CampaignSummary, RowDto } from '../../../../shared/contract.ts';
+import { CampaignActions, canFixRows } from '../../../../renderer/src/features/campaign/CampaignActions.tsx';
+import { FixRowsPanel, rowsToFixIds, sendCorrectedLabel } from '../../../../renderer/src/features/campaign/FixRowsPanel.tsx';
+import { createStores, type Stores } from '../../../../renderer/src/stores/index.ts';
+import { StoresContext } from '../../../../renderer/src/stores/hooks.ts';
+import type { Preflight } from '../../../../renderer/src/stores/wizard-store.ts';
+import { fakeApi, ManualClock, ok, row, settle, summary } from '../helpers/fakes.ts';
+
+const counts = { invalid: 2, ready: 0, sending: 0, ordered: 0, delivered: 3, failed: 0, cancelled: 0, skipped: 0 };
+const badEmail = row(1, { state: 'invalid', email: 'bo@example', errors: [{ field: 'email', message: 'Line 2: "bo@example" is not an e-mail address' }] });
+const badAmount = row(2, { state: 'invalid', amount: null, amountText: 'ten', errors: [{ field: 'amount', message: 'Line 3: "ten" is not an amount' }] });
+const corrected = row(3, { state: 'ready' });
+const delivered = row(4, { state: 'delivered', orderId: 'o-4' });
+
+function stores(): Stores {
+  const clock = new ManualClock();
+  return createStores({ api: fakeApi({}).api, timers: clock, now: clock.now });
+}
+
+function preflight(rowsToSend: number, okay = true): Preflight {
+  return {
+    ok: okay,
+    problems: okay ? [] : ['The supplier reports product 7 out of stock.'],
+    rowsToSend,
+    totals: rowsToSend > 0 ? [{ currency: 'USD', amount: `${rowsToSend * 10}.00` }] : [],
+    availability: null,
+    repeatRecipients: { count: 0, lines: [] },
+    accountChanged: null,
+    repeatsInCampaign: { people: 0, rows: 0 },
+    byProduct: [],
+  };
+}
+
+function panel(c: CampaignSummary, rows: RowDto[], pre: Preflight | null): string {
+  const s = stores();
+  s.wizard.setState({ draft: c, step: 'review', rows, rowsStatus: 'ready', preflight: pre, preflightStatus: pre ? 'ready' : 'idle' });
+  // Server rendering reads a store's initial state (useSyncExternalStore's server snapshot): render this one.
+  s.wizard.getInitialState = s.wizard.getState;
+  return renderToStaticMarkup(createElement(StoresContext.Provider, { value: s }, createElement(FixRowsPanel, { summary: c, sendOnOpen: false, onClose: () => undefined })));
+}
+
+function actions(c: CampaignSummary, fixing = false): string {
+  return renderToStaticMarkup(createElement(StoresContext.Provider, { value: stores() }, createElement(CampaignActions, { summary: c, fixing, onFix: () => undefined })));
+}
+
+describe('the campaign screen offers a sent campaign’s rows to fix', () => {
+  it('when it is done or paused with such rows and no run is active; never a draft, a sending or a running one', () => {
+    expect(canFixRows(summary({ sendState: 'done', running: false, counts }))).toBe(true);
+    expect(canFixRows(summary({ sendState: 'paused', running: false, counts }))).toBe(true);
+    expect(canFixRows(summary({ sendState: 'draft', running: false, counts }))).toBe(false);
+    expect(canFixRows(summary({ sendState: 'sending', running: true, counts }))).toBe(false);
+    expect(canFixRows(summary({ sendState: 'paused', running: true, counts }))).toBe(false);
+    expect(canFixRows(summary({ sendState: 'done', running: false, counts: { ...counts, invalid: 0 } }))).toBe(false);
+    expect(actions(summary({ sendState: 'done', running: false, counts }))).toMatch(/data-testid="campaign-fix-rows"[^>]*>Fix 2 rows…</);
+    expect(actions(summary({ sendState: 'sending', running: true, counts }))).not.toContain('campaign-fix-rows');
+    // Open already: the panel is where they are corrected and sent.
+    expect(actions(summary({ sendState: 'done', running: false, counts }), true)).not.toContain('campaign-fix-rows');
+  });
+
+  it('a finished campaign’s rows left to send go to the first send’s confirmation; a paused one keeps Resume', () => {
+    expect(actions(summary({ sendState: 'done', running: false, counts: { ...counts, invalid: 1, ready: 1 } }))).toMatch(/data-testid="campaign-resume"[^>]*>Send the 1 left…</);
+    expect(actions(summary({ sendState: 'done', running: false, counts: { ...counts, invalid: 1, ready: 1 } }), true)).not.toContain('campaign-resume');
+    expect(actions(summary({ sendState: 'paused', running: false, pausedReason: 'user', counts: { ...counts, ready: 4 } }), true)).toMatch(/data-testid="campaign-resume"[^>]*>Resume</);
+  });
+});
+
+describe('the rows to fix panel', () => {
+  it('lists the rows that need fixing and, on a finished campaign, the corrected ones ready to send; never a sent row', () => {
+    const rows = [badEmail, badAmount, corrected, delivered];
+    expect([...rowsToFixIds(rows, 'done')]).toEqual([1, 2, 3]);
+    // A paused campaign's ready rows are its rows left to send, for Resume.
+    expect([...rowsToFixIds(rows, 'paused')]).toEqual([1, 2]);
+    expect(sendCorrectedLabel(1)).toBe('Send 1 corrected row…');
+    expect(sendCorrectedLabel(3)).toBe('Send 3 corrected rows…');
+  });
+
+  it('shows them in the draft’s table with its Edit and Skip, and the send of the corrected ones behind the confirmation', () => {
+    const c = summary({ sendState: 'done', running: false, counts: { ...counts, invalid: 2, ready: 1 } });
+    const markup = panel(c, [badEmail, badAmount, corrected, delivered], preflight(1));
+    const lines = [...markup.matchAll(/data-testid="draft-row" data-line="(\d+)"/g)].map((m) => Number(m[1]));
+    expect(lines).toEqual([2, 3, 4]);
+    expect(markup.match(/data-testid="row-edit"/g)).toHaveLength(3);
+    expect(markup).toContain('is not an e-mail address');
+    expect(markup).toMatch(/<button[^>]*data-testid="fix-rows-send"[^>]*>Send 1 corrected row…<\/button>/);
+    expect(markup).not.toMatch(/<button[^>]*disabled=""[^>]*data-testid="fix-rows-send"/);
+    // The cost box of the review: the count and total the confirmation will state.
+    expect(markup).toContain('data-testid="cost-summary"');
+    expect(markup).toContain('data-testid="confirm-dialog"');
+    expect(markup).toContain('nothing already sent is sent again');
+  });
+
+  it('cannot send while nothing is corrected, or while the pre-flight finds a problem, and says why', () => {
+    const c = summary({ sendState: 'done', running: false, counts });
+    expect(panel(c, [badEmail, badAmount, delivered], preflight(0))).toMatch(/<button[^>]*disabled=""[^>]*data-testid="fix-rows-send"[^>]*>Send corrected rows…/);
+    const held = panel(summary({ sendState: 'done', running: false, counts: { ...counts, ready: 1 } }), [badEmail, corrected], preflight(1, false));
+    expect(held).toMatch(/<button[^>]*disabled=""[^>]*data-testid="fix-rows-send"/);
+    expect(held).toContain('out of stock');
+  });
+
+  it('on a paused campaign, corrects them and leaves the sending to Resume', () => {
+    const c = summary({ sendState: 'paused', pausedReason: 'user', running: false, counts: { ...counts, ready: 5 } });
+    const markup = panel(c, [badEmail, badAmount, row(5, { state: 'ready' })], preflight(6));
+    expect([...markup.matchAll(/data-testid="draft-row" data-line="(\d+)"/g)].map((m) => Number(m[1]))).toEqual([2, 3]);
+    expect(markup).not.toContain('fix-rows-send');
+    expect(markup).toContain('Resume sends it with the rest of the campaign');
+  });
+});
+
+describe('the wizard lets go of a sent campaign when its panel closes', () => {
+  it('closeDraft empties it when it holds that campaign, and leaves another alone', async () => {
+    const calls = fakeApi({
+      'campaigns:rows': () => ok({ rows: [badEmail], total: 1 }),
+      'campaigns:preflight': () => ok(preflight(0)),
+      'products:list': () => ok({ products: [], unreadable: [] }),
+    });
+    const clock = new ManualClock();
+    const s = createStores({ api: calls.api, timers: clock, now: clock.now });
+    const c = summary({ sendState: 'done', running: false, counts });
+    await s.wizard.getState().openDraft(c);
+    await settle();
+    expect(s.wizard.getState().draft?.id).toBe('c1');
+    s.wizard.getState().closeDraft('another');
+    expect(s.wizard.getState().draft?.id).toBe('c1');
+    s.wizard.getState().closeDraft('c1');
+    expect(s.wizard.getState()).toMatchObject({ draft: null, rows: [], step: 'setup' });
+  });
+});
