@@ -11,7 +11,7 @@ import { campaignProducts, getCampaign, listCampaigns, setLastPolled, setSendSta
 import type { CampaignForOrder } from './order-body.ts';
 import { listTrackedOrders, type TrackedOrder } from '../db/repos/recipients.ts';
 import { addFindings, updateOrderStatus } from '../db/repos/recipient-transitions.ts';
-import { contradictions, entryAgrees, expectationOf, mismatchDetail, mismatches, UnreadableRequestError, verifyOrder } from './verify-order.ts';
+import { contradictions, entryAgrees, expectationOf, mismatchDetail, mismatches, UnreadableRequestError, verifyOrder, withoutUnstatedPrice } from './verify-order.ts';
 import { ORDER_PAGE_SIZE, type Order, type OrderPage, type Outcome, type ServiceClient } from '../service/index.ts';
 import { parseServiceTime } from '../service/schemas.ts';
 import { rowStateForOrder } from './policy.ts';
@@ -318,7 +318,9 @@ async function ordersFromCompletedList(
  */
 function checkPolled(db: Db, campaign: (Campaign & CampaignForOrder) | undefined, row: TrackedOrder, order: Order, now: number): boolean {
   if (!campaign || row.requestBody === null) return false;
-  const findings = verifyOrder(expectationOf(campaign, row.requestBody), order);
+  // A record that does not state the item's price (yet) contradicts nothing: the send queue
+  // confirms each answer's price from the record before its product's next order (confirm-price.ts).
+  const findings = withoutUnstatedPrice(verifyOrder(expectationOf(campaign, row.requestBody), order));
   if (findings.length === 0 || !addFindings(db, row.id, findings, now)) return false;
   if (mismatches(findings).length > 0 && getCampaign(db, campaign.id)?.sendState === 'sending') {
     setSendState(db, campaign.id, { from: 'sending', to: 'paused', reason: 'mismatch', detail: mismatchDetail(row.line, order.id, findings) }, now);

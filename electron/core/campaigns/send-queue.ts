@@ -23,7 +23,8 @@ import type { Outcome, RateLimiter, ServiceClient } from '../service/index.ts';
 import type { Order } from '../service/types.ts';
 import { backoffDelay, CircuitBreaker, RepeatedRefusal } from './policy.ts';
 import { orderBodyFor, OrderBodyError, orderOutcomeOf } from './order-body.ts';
-import { expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
+import { expectationOf, mismatchDetail, mismatches, onlyPriceUnstated, isUnstatedPrice, verifyOrder, withoutUnstatedPrice } from './verify-order.ts';
+import { confirmPrice } from './confirm-price.ts';
 import { duplicateMessage, lookUpOrder, reconcile, type ReconcileResult } from './reconcile.ts';
 import { withSendLease, type HeldLease } from './send-lease.ts';
 import { authDetail, breakerDetail, finish, mismatch, refusedDetail, rejectionText, type StopRequest } from './send-outcome.ts';
@@ -59,6 +60,8 @@ export interface SendQueueOptions {
   readonly maxAttemptsPerRun?: number;
   /** Before a rejection after an unclear attempt fails a row, the wait between two lookups by key (default 10 s). */
   readonly lookupAgainMs?: number;
+  /** An answer without the item's price: waits before each read of the order's record (default PRICE_WAITS_MS, about a minute). */
+  readonly priceWaitsMs?: readonly number[];
   /** How long the send lease lasts unless renewed (default SEND_LEASE_TTL_MS; tests shorten it). */
   readonly leaseTtlMs?: number;
 }
@@ -376,9 +379,28 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
 
   // An answered order, checked against the bytes that were POSTed. One that disagrees is recorded at
   // once as the service stated it, flagged with both values, and stops the run.
+  // Answers without the item's price, being confirmed from their records (confirm-price.ts).
+  const pricing = new WeakMap<Job, Promise<void>>();
   const recordOrder = (job: Job, order: Order, requestBody: string, via: 'response' | 'reconciliation'): void => {
     const now = clock.now();
     const findings = verifyOrder(expectationOf(campaign, requestBody), order);
+    const unstated = findings.find(isUnstatedPrice);
+    if (unstated && onlyPriceUnstated(findings)) {
+      // No price stated yet, nothing contradicted: recorded, and confirmed from the order's record
+      // before its product's next order (the attempt's task waits for it: see start()).
+      if (markOrdered(db, job.row.id, orderOutcomeOf(order, withoutUnstatedPrice(findings)), now, via)) counters.ordered++;
+      log({ level: 'info', rowId: job.row.id, message: `order ${order.id}: no item price in the answer yet; reading its record to confirm it` });
+      const stopped = () => control.stop !== null;
+      const confirming = confirmPrice({
+        db, client, clock, campaign, rowId: job.row.id, line: job.row.line, orderId: order.id, requestBody, unstated, stopAsked, stopped,
+        ...(options.priceWaitsMs ? { waitsMs: options.priceWaitsMs } : {}),
+      }).then((result) => {
+        if (result.kind === 'confirmed') firsts.check(productOf(job));
+        else if (result.kind === 'pause') requestStop('mismatch', result.detail);
+      });
+      pricing.set(job, confirming);
+      return;
+    }
     const recorded = orderOutcomeOf(order, findings);
     if (mismatches(findings).length > 0) {
       if (markOrdered(db, job.row.id, recorded, now, via)) counters.ordered++;
@@ -568,6 +590,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
       firsts.started(product, job);
     }
     const task = attempt(job)
+      .then(() => pricing.get(job))
       .catch((err: unknown) => {
         control.fatal ??= { error: err };
         requestStop('user', internalStopText(err));

@@ -95,6 +95,28 @@ export function verifyOrder(expected: OrderExpectation, order: Order): Finding[]
 export const mismatches = (findings: readonly Finding[]): Finding[] => findings.filter((f) => f.kind === 'mismatch');
 
 /**
+ * The finding of an answer that does not state the item's price (verifyOrder's 'amount', stated
+ * 'nothing'). Alone, it contradicts nothing: a service that issues asynchronously may state the
+ * price only later, in the order's own record (confirm-price.ts). A final record without it is
+ * still a mismatch.
+ */
+export const isUnstatedPrice = (f: Finding): boolean => f.kind === 'mismatch' && f.field === 'amount' && f.stated === 'nothing';
+
+/** The answer leaves out the item's price and disagrees in nothing else. */
+export const onlyPriceUnstated = (findings: readonly Finding[]): boolean => {
+  const wrong = mismatches(findings);
+  return wrong.length > 0 && wrong.every(isUnstatedPrice);
+};
+
+// The parser's note that the price or the charge is absent (schemas.ts, Reader.odd: "received
+// nothing"); a malformed value says what it received instead, and stays a finding.
+const ABSENT_PRICE_OR_CHARGE = /^order\.(order_item\.price|total_price_charged): expected .*, received nothing$/;
+
+/** The findings less those saying only that the price (and the charge) are not stated yet. */
+export const withoutUnstatedPrice = (findings: readonly Finding[]): Finding[] =>
+  findings.filter((f) => !isUnstatedPrice(f) && !(f.kind === 'unreadable' && ABSENT_PRICE_OR_CHARGE.test(f.stated)));
+
+/**
  * Whether an entry of a GET /v1/orders list may stand for the order's own record. The list's
  * entries are "not shown": one is used only when it agrees with what the row asked in every point
  * an answer is checked on, and reads cleanly. One that leaves a field out (a summary: no price, no

@@ -245,6 +245,40 @@ export function markOrdered(
 }
 
 /**
+ * What an order's own record stated after its first answer left it out (a service that issues
+ * asynchronously: no item price, maybe no charge, in the POST answer): the charge, rate, fee and
+ * issued price are filled in, each only where the row has none yet, on the row that holds this
+ * order. Not a change of state; the running tallies follow through their trigger. Returns whether
+ * a row was updated.
+ */
+export function completeOrderRecord(db: Db, rowId: number, order: OrderOutcome, now: number): boolean {
+  const o = outcomeSchema.parse(order);
+  const updated = statement(
+    db,
+    `UPDATE recipients SET
+        charged_minor = coalesce(charged_minor, ?), charged_currency = coalesce(charged_currency, ?),
+        charged_text = coalesce(charged_text, ?), exchange_rate = coalesce(exchange_rate, ?),
+        rate_from = coalesce(rate_from, ?), rate_to = coalesce(rate_to, ?), fee_rate = coalesce(fee_rate, ?),
+        issued_amount = coalesce(issued_amount, ?), issued_currency = coalesce(issued_currency, ?), updated_at = ?
+      WHERE id = ? AND order_id = ? RETURNING id`,
+  ).get(
+    o.charged?.minor ?? null,
+    o.charged?.currency ?? null,
+    o.chargedText,
+    o.exchangeRate?.rate ?? null,
+    o.exchangeRate?.from ?? null,
+    o.exchangeRate?.to ?? null,
+    o.feeRate,
+    o.issued?.text ?? null,
+    o.issued?.currency ?? null,
+    now,
+    rowId,
+    o.orderId,
+  );
+  return updated !== undefined;
+}
+
+/**
  * An answer about an ordered row (a poll) disagreed with what it asked: the findings are added to
  * the row's, each once. Returns whether anything new was recorded.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectationOf, mismatchDetail, verifyOrder, UnreadableRequestError, type OrderExpectation } from '../../../../electron/core/campaigns/verify-order.ts';
+import { expectationOf, mismatchDetail, onlyPriceUnstated, verifyOrder, UnreadableRequestError, withoutUnstatedPrice, type OrderExpectation } from '../../../../electron/core/campaigns/verify-order.ts';
 import type { CampaignForOrder } from '../../../../electron/core/campaigns/order-body.ts';
 import type { Order } from '../../../../electron/core/service/types.ts';
 
@@ -65,6 +65,19 @@ describe('an answer checked against the request', () => {
     expect(verifyOrder(asked, order({}, { price: undefined }))[0]).toMatchObject({ field: 'amount', stated: 'nothing' });
     expect(verifyOrder(asked, order({}, { price: { text: '11.5', currency: 'eur', money: undefined } }))[0]).toMatchObject({ field: 'currency', stated: 'eur 11.5' });
     expect(verifyOrder(asked, order({}, { price: { text: '11.505', currency: 'USD', money: undefined } }))[0]).toMatchObject({ field: 'amount', stated: 'USD 11.505' });
+  });
+
+  it('an answer that only leaves the price out contradicts nothing yet (its record is read for it); with another difference it does', () => {
+    const absent = ['order.order_item.price: expected { amount, currency }, received nothing', 'order.total_price_charged: expected { amount, currency }, received nothing'];
+    const unpriced = verifyOrder(asked, order({ anomalies: [...absent, 'order.created_at: expected text, received 5'] }, { price: undefined }));
+    expect(onlyPriceUnstated(unpriced)).toBe(true);
+    // The notes that price and charge are absent go with it; any other odd value stays.
+    expect(withoutUnstatedPrice(unpriced)).toEqual([expect.objectContaining({ kind: 'unreadable', stated: 'order.created_at: expected text, received 5' })]);
+    expect(onlyPriceUnstated(verifyOrder(asked, order({}, { price: undefined, productId: 43 })))).toBe(false);
+    expect(onlyPriceUnstated(verifyOrder(asked, order()))).toBe(false);
+    // A malformed price is no absence: it stays a finding.
+    const odd = 'order.order_item.price: expected { amount, currency }, received "11.5 USD"';
+    expect(withoutUnstatedPrice(verifyOrder(asked, order({ anomalies: [odd] }, { price: undefined })))).toHaveLength(1);
   });
 
   it('a product the answer does not name, or an e-mail it does not echo, is no difference (the spec shows neither)', () => {

@@ -1,0 +1,68 @@
+// Gap #16: a service that issues asynchronously may answer POST /v1/orders without order_item.price
+// and the charge, and state them later in the order's own record (the simulator's priceLagMs). An
+// answer that lacks the price but contradicts nothing is recorded as ordered; the price is confirmed
+// from GET /v1/orders/{id} before the product's next order goes, and the charge is filled in from it.
+// A record that still lacks it after a bounded wait pauses; one that states another price is a
+// mismatch as before. Real parts: the send queue on a real SQLite file, the simulator over HTTP;
+// time is virtual.
+
+import { describe, expect, it } from 'vitest';
+import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
+import { getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
+import { expectOneOrderPerRow, fakeClock, makeCampaign, startSimulator, tempDb } from '../../../support/index.ts';
+
+const requests = (account: { requests: Record<string, Record<string, number>> }, label: string): number =>
+  Object.values(account.requests[label] ?? {}).reduce((n, k) => n + k, 0);
+
+describe('an order answer without the item price', () => {
+  it('is recorded, its price confirmed from the order record before the next order, and every charge equals the service', async () => {
+    const clock = fakeClock(Date.now());
+    const service = await startSimulator({ now: clock.now, dialect: { priceLagMs: 5_000 } }, { clock });
+    const { db } = tempDb();
+    const { campaign, rowIds } = makeCampaign(db, { rows: 4, productSlug: 'us-fixed-cents', key: service.key, baseUrl: service.url });
+    const queue = createSendQueue({ db, client: service.client, clock, concurrency: 2, backoff: { baseMs: 1, capMs: 2 } });
+
+    const result = await queue.run(campaign.id);
+    const account = service.account();
+    expect(result.stoppedBy).toBe('done');
+    expect(result.message).not.toMatch(/paused/i);
+    expectOneOrderPerRow(db, campaign.id, account);
+    for (const id of rowIds) expect(getRecipient(db, id)).toMatchObject({ state: 'ordered', findings: [], charged: { minor: 1250, currency: 'USD' } });
+    // The second order left only once the first one's record stated its price (5 s after it was made).
+    const created = account.orders.map((o) => Date.parse(o.createdAt));
+    expect(created[1]! - created[0]!).toBeGreaterThanOrEqual(5_000);
+    expect(requests(account, 'GET /v1/orders/:id')).toBeGreaterThanOrEqual(4);
+  });
+
+  it('pauses after the first order, with a clear message, when its record still lacks the price after the wait', async () => {
+    const clock = fakeClock(Date.now());
+    const service = await startSimulator({ now: clock.now, dialect: { priceLagMs: 3_600_000 } }, { clock });
+    const { db } = tempDb();
+    const { campaign, rowIds } = makeCampaign(db, { rows: 3, key: service.key, baseUrl: service.url });
+    const queue = createSendQueue({ db, client: service.client, clock, concurrency: 2, backoff: { baseMs: 1, capMs: 2 } });
+
+    const result = await queue.run(campaign.id);
+    expect(result.stoppedBy).toBe('mismatch');
+    expect(result.message).toMatch(/Line 2, order \d+: the service has not stated what it issued for a USD 25\.00 gift/);
+    expect(service.account().orders).toHaveLength(1);
+    expect(getRecipient(db, rowIds[0]!)).toMatchObject({ state: 'ordered', orderId: service.account().orders[0]?.id });
+    expect(getRecipient(db, rowIds[0]!)?.findings[0]).toMatchObject({ kind: 'mismatch', field: 'amount', stated: 'nothing' });
+    expect(getRecipient(db, rowIds[1]!)?.state).toBe('ready');
+  });
+
+  it('is a mismatch when the record later states another price (a custom amount the service did not read)', async () => {
+    const clock = fakeClock(Date.now());
+    const service = await startSimulator({ now: clock.now, dialect: { priceLagMs: 5_000, customAmount: 'item-or-minimum' } }, { clock });
+    const { db } = tempDb();
+    const { campaign, rowIds } = makeCampaign(db, { rows: 3, productSlug: 'us-range', amountMinor: 1_150, key: service.key, baseUrl: service.url });
+    const queue = createSendQueue({ db, client: service.client, clock, concurrency: 2, backoff: { baseMs: 1, capMs: 2 } });
+
+    const result = await queue.run(campaign.id);
+    expect(result.stoppedBy).toBe('mismatch');
+    expect(result.message).toContain('the service issued USD 5.00 for a USD 11.50 gift');
+    const account = service.account();
+    expect(account.orders).toHaveLength(1);
+    expect(getRecipient(db, rowIds[0]!)).toMatchObject({ state: 'ordered', charged: { minor: 500, currency: 'USD' } });
+    expect(getRecipient(db, rowIds[1]!)?.state).toBe('ready');
+  });
+});
