@@ -20,7 +20,9 @@ export type SendState = (typeof SEND_STATES)[number];
  * Why a campaign is paused: the user asked; the circuit breaker tripped; the app stopped mid-send;
  * a pre-flight check failed; the service refused the key; an answer of the service disagreed with
  * what a row asked (another amount, product, currency or recipient was issued); the service refused
- * several orders in a row with the same answer (no balance, product off sale: a refusal of all).
+ * several orders in a row with the same answer (no balance, product off sale: a refusal of all);
+ * rows left mid-send whose lookup by key came back empty when that proves nothing (the order list is
+ * not seen to reach back to their first send), so a person must look before they are sent again.
  */
-export const PAUSE_REASONS = ['user', 'circuit-breaker', 'interrupted', 'preflight', 'auth', 'mismatch', 'refused'] as const;
+export const PAUSE_REASONS = ['user', 'circuit-breaker', 'interrupted', 'preflight', 'auth', 'mismatch', 'refused', 'unconfirmed'] as const;
 export type PauseReason = (typeof PAUSE_REASONS)[number];

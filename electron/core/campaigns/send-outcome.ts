@@ -150,6 +150,11 @@ export function breakerDetail(threshold: number, last: Ambiguous): string {
   );
 }
 
+/** Why a run paused on rows whose empty lookup proves nothing (ListReach): the first row's reason, and how many more. */
+export function unconfirmedDetail(rows: number, first: string): string {
+  return rows <= 1 ? first : `${first} ${rows - 1} more ${rows - 1 === 1 ? 'row is' : 'rows are'} in the same case; each row's Details says so.`;
+}
+
 export function mismatch(endpoint: string, order: Order, key: string): Ambiguous {
   return {
     kind: 'ambiguous',

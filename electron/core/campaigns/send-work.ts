@@ -19,6 +19,11 @@ export interface Job {
    * up (with its frozen body, to check what is found) before it may be POSTed again.
    */
   lookUpFirst?: { readonly requestBody: string | null };
+  /**
+   * When its first POST left, for a row carried over from an earlier run (its sent_at): how far back
+   * the order list must reach for an empty lookup of its key to count (ListReach). Unset: this run.
+   */
+  readonly firstSentAt?: number;
 }
 
 /** Resolves the loop's wait when a task ends, a stop is asked, or the signal fires. */

@@ -621,6 +621,41 @@ export function listTrackedOrders(db: Db, scope: TrackedScope): TrackedOrder[] {
   }));
 }
 
+/** A row whose order the service made, as a witness of how far back the service's order list reaches. */
+export interface OrderWitness {
+  readonly campaignId: string;
+  readonly line: number;
+  readonly externalReferenceId: string;
+  readonly orderId: number;
+  /** When its first POST left (sent_at): its order was made no earlier. */
+  readonly sentAt: number;
+}
+
+const orderWitnessRow = z.object({
+  campaign_id: z.string(),
+  line: z.number().int(),
+  external_reference_id: z.string(),
+  order_id: z.number().int(),
+  sent_at: timestamp,
+});
+
+/**
+ * The row of a service (environment and address) whose order was POSTed last at or before `at`, of
+ * any campaign and whatever became of the order since; null when none was.
+ */
+export function newestOrderSentBy(db: Db, where: { environment: Environment; baseUrl: string }, at: number): OrderWitness | null {
+  const raw = statement(
+    db,
+    `SELECT r.campaign_id, r.line, r.external_reference_id, r.order_id, r.sent_at
+      FROM campaigns c JOIN recipients r ON r.campaign_id = c.id
+      WHERE c.environment = ? AND c.base_url = ? AND r.order_id IS NOT NULL AND r.sent_at <= ?
+      ORDER BY r.sent_at DESC, r.id DESC LIMIT 1`,
+  ).get(where.environment, where.baseUrl, at);
+  if (raw === undefined) return null;
+  const r = parseRow(orderWitnessRow, 'recipients', raw);
+  return { campaignId: r.campaign_id, line: r.line, externalReferenceId: r.external_reference_id, orderId: r.order_id, sentAt: r.sent_at };
+}
+
 /** Whether the scope has any order not yet settled: whether it needs polling at all. */
 export function hasTrackedOrders(db: Db, scope: TrackedScope): boolean {
   return (
