@@ -17,7 +17,7 @@ const counts = { invalid: 2, ready: 0, sending: 0, ordered: 0, delivered: 3, fai
 const badEmail = row(1, { state: 'invalid', email: 'bo@example', errors: [{ field: 'email', message: 'Line 2: "bo@example" is not an e-mail address' }] });
 const badAmount = row(2, { state: 'invalid', amount: null, amountText: 'ten', errors: [{ field: 'amount', message: 'Line 3: "ten" is not an amount' }] });
 const corrected = row(3, { state: 'ready' });
-const delivered = row(4, { state: 'delivered', orderId: 'o-4' });
+const delivered = row(4, { state: 'delivered', orderId: 4 });
 
 function stores(): Stores {
   const clock = new ManualClock();
@@ -118,7 +118,7 @@ describe('the wizard lets go of a sent campaign when its panel closes', () => {
     const calls = fakeApi({
       'campaigns:rows': () => ok({ rows: [badEmail], total: 1 }),
       'campaigns:preflight': () => ok(preflight(0)),
-      'products:list': () => ok({ products: [], unreadable: [] }),
+      'products:list': () => ok({ products: [], unreadable: [], service: 'the built-in simulator' }),
     });
     const clock = new ManualClock();
     const s = createStores({ api: calls.api, timers: clock, now: clock.now });
