@@ -29,7 +29,7 @@ export const COMMON_HELP = `Common options:
   --json                               print exactly one JSON document on stdout
 The API key comes from GIFTBATCH_API_KEY, else the keychain entry of the environment.`;
 
-/** The options of a command that asks no service and opens no data folder (template): only --json. */
+/** The options of a command that asks no service and opens no data folder: only --json (template lists its own, --force and --json). */
 export const OFFLINE_HELP = `Options:
   --json  print exactly one JSON document on stdout`;
 

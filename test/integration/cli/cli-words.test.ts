@@ -220,7 +220,7 @@ describe('the CLI names its own commands and flags, not the window’s controls'
   it('template --help lists only the options it uses; follow-up --help keeps its lines whole, each flag with its rows', async () => {
     const [template, followUp] = await Promise.all([runCli(['template', '--help']), runCli(['follow-up', '--help'])]);
     expect(template.code).toBe(EXIT.ok);
-    expect(template.stdout).toContain('\nOptions:\n  --json  print exactly one JSON document on stdout\n');
+    expect(template.stdout).toContain('\nOptions:\n  --force  replace FILE if it exists\n  --json   print exactly one JSON document on stdout\n');
     expect(template.stdout).not.toMatch(/--env|--base-url|--data-dir|GIFTBATCH_API_KEY/);
     expect(followUp.code).toBe(EXIT.ok);
     expect(followUp.stdout.split('\n').slice(1, 6)).toEqual([

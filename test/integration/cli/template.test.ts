@@ -1,6 +1,6 @@
 // giftbatch template: writes the same template the app gives, as .xlsx or .csv by --out's
 // extension; usage errors exit 2 with a clear message and write nothing.
-import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { importFile } from '../../../electron/core/workbook/import.ts';
@@ -24,14 +24,29 @@ describe('giftbatch template', () => {
     expect(readdirSync(dir)).toEqual(['list.XLSX']);
   });
 
-  it('writes the CSV template, replacing an existing file, and says so', async () => {
+  it('refuses to replace an existing file (exit 2, the file untouched) unless --force is given', async () => {
     const dir = tempDir();
     const file = join(dir, 'list.csv');
-    expect((await runCli(['template', '--out', file])).code).toBe(0);
-    const result = await runCli(['template', '--out', file]);
-    expect(result.code).toBe(0);
-    expect(result.stdout).toContain(`Wrote the CSV template (Name, Email, Amount, Message, Product) to ${file}`);
+    const filled = 'Name,Email,Amount\nAda,ada@example.com,25\n';
+    writeFileSync(file, filled);
+    const refused = await runCli(['template', '--out', file]);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr).toBe(`giftbatch: ${file} already exists; nothing was written. Name another file with --out, or add --force to replace it with an empty template.\n`);
+    expect(readFileSync(file, 'utf8')).toBe(filled);
+    expect(readdirSync(dir)).toEqual(['list.csv']);
+
+    const forced = await runCli(['template', '--out', file, '--force']);
+    expect(forced.code).toBe(0);
+    expect(forced.stdout).toContain(`Wrote the CSV template (Name, Email, Amount, Message, Product) to ${file}`);
     expect(new Uint8Array(readFileSync(file))).toEqual(templateFile('csv').bytes);
+  });
+
+  it('documents --force in its help', async () => {
+    const result = await runCli(['template', '--help']);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/Usage: giftbatch template --out FILE\.xlsx\|FILE\.csv \[--force\] \[--json\]/);
+    expect(result.stdout).toContain('\nOptions:\n  --force  replace FILE if it exists\n  --json   print exactly one JSON document on stdout\n');
   });
 
   it('usage errors exit 2, say what is wrong and write nothing', async () => {
