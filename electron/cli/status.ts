@@ -83,6 +83,6 @@ export function needsFixingHint(status: Pick<CampaignStatus, 'send_state' | 'cou
   if (status.send_state !== 'done' || n === 0) return null;
   return (
     `${n === 1 ? '1 row needs' : `${n} rows need`} fixing and ${n === 1 ? 'was' : 'were'} not sent (\`giftbatch report ${campaignId} --out FILE.csv\` says why for each). ` +
-    'To send them, correct them in your file and send it again: its recipients who already have a gift from this environment are skipped.'
+    `To send ${n === 1 ? 'it, correct it' : 'them, correct them'} in your file and send it again: its recipients who already have a gift from this environment are skipped.`
   );
 }

@@ -167,9 +167,13 @@ function sheetOption(text: string | undefined): { sheet?: string } {
   return { sheet: text };
 }
 
-/** What a workbook with several sheets and no --sheet says: `Sheets: Speakers (48 rows), Notes (3 rows). Choose one with --sheet NAME.` */
+/**
+ * What a workbook with several sheets and no --sheet says: `Sheets: Speakers (50 filled rows), Notes (3 filled rows).
+ * Choose one with --sheet NAME.` A sheet's count is of its filled rows, the header and any title above it included, as the
+ * window's sheet chooser says it; "rows" alone is validate's and send's count of recipient rows (48 of those 50).
+ */
 export function sheetChoiceError(sheets: ReadonlyArray<{ name: string; rows: number }>): UsageError {
-  const list = sheets.map((s) => `${s.name} (${s.rows} row${s.rows === 1 ? '' : 's'})`).join(', ');
+  const list = sheets.map((s) => `${s.name} (${plural(s.rows, 'filled row')})`).join(', ');
   return new UsageError(`The workbook has several sheets with rows. Sheets: ${list}. Choose one with --sheet NAME.`);
 }
 
@@ -209,7 +213,7 @@ function fileProblemText(message: string): string {
 
 const VALIDATE_HELP = `Usage: giftbatch validate FILE.csv|.xlsx|.ods --product ID [--sheet NAME] [--amount N] [--country CC] [--currency CCC] [--json]
 Checks every row against the product without creating a campaign. A workbook with several sheets
-holding rows needs --sheet NAME (without it the sheets are listed with their rows).`;
+holding rows needs --sheet NAME (without it the sheets are listed with their filled rows).`;
 
 export async function validateCommand(argv: string[]): Promise<number> {
   const parsed = parseCommand(

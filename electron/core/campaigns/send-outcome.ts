@@ -172,7 +172,7 @@ export function mismatch(endpoint: string, order: Order, key: string): Ambiguous
 export function doneDetail(counts: StateCounts): string {
   const unsent = [
     counts.skipped > 0 ? `${counts.skipped} skipped` : '',
-    counts.invalid > 0 ? `${counts.invalid} not sent (they need fixing)` : '',
+    counts.invalid > 0 ? `${counts.invalid} not sent (${counts.invalid === 1 ? 'it needs' : 'they need'} fixing)` : '',
   ].filter((part) => part !== '');
   return `Sending is done: ${counts.ordered + counts.delivered} ordered, ${counts.failed} failed${unsent.length > 0 ? `, ${unsent.join(', ')}` : ''}.`;
 }

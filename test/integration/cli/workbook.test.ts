@@ -56,10 +56,10 @@ describe('giftbatch validate / send with a workbook', () => {
   const args = () => ['--base-url', sim.url, '--data-dir', join(dir, 'data')];
   const range = () => String(productIdFor(KEY, 'us-range'));
 
-  it('without --sheet exits 2 listing the sheets with their rows; nothing else is printed on stdout', async () => {
+  it('without --sheet exits 2 listing the sheets with their filled rows (the window\'s words; "rows" is the recipient count); nothing else is printed on stdout', async () => {
     const result = await runCli(['validate', book, '--product', range(), '--json', ...args()], env);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Sheets: Notes (3 rows), Speakers (50 rows). Choose one with --sheet NAME.');
+    expect(result.stderr).toContain('Sheets: Notes (3 filled rows), Speakers (50 filled rows). Choose one with --sheet NAME.');
     expect(result.stdout).toBe('');
   }, 30_000);
 
@@ -106,7 +106,7 @@ describe('giftbatch validate / send with a workbook', () => {
   it('send without --sheet exits 2 with the list and orders nothing; with it, one order per valid row', async () => {
     const refused = await runCli(['send', book, '--product', range(), '--yes', '--json', ...args()], env);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('Sheets: Notes (3 rows), Speakers (50 rows). Choose one with --sheet NAME.');
+    expect(refused.stderr).toContain('Sheets: Notes (3 filled rows), Speakers (50 filled rows). Choose one with --sheet NAME.');
     expect((await sim.audit()).accounts[KEY]?.orders ?? []).toHaveLength(0);
 
     const sent = await runCli(['send', book, '--product', range(), '--sheet', 'Speakers', '--yes', '--json', ...args()], env);

@@ -53,4 +53,7 @@ describe("a finished run's words", () => {
     expect(doneDetail({ ...counts, ordered: 11, skipped: 1 })).toBe('Sending is done: 11 ordered, 0 failed, 1 skipped.');
     expect(doneDetail({ ...counts, ordered: 9, skipped: 1, invalid: 2 })).toBe('Sending is done: 9 ordered, 0 failed, 1 skipped, 2 not sent (they need fixing).');
   });
+  it('says "it needs fixing" of one row, "they need fixing" of several', () => {
+    expect(doneDetail({ ...counts, ordered: 5, invalid: 1 })).toBe('Sending is done: 5 ordered, 0 failed, 1 not sent (it needs fixing).');
+  });
 });
