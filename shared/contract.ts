@@ -229,6 +229,8 @@ export const pollRoundSchema = z.object({
   expired: z.number().int(),
   error: z.string().nullable(),
   nextCheckInMs: z.number().int().nullable(),
+  /** A request to the service failed, the first or a later one: the round did not finish (what it read is recorded). Absent otherwise. */
+  serviceFailed: z.literal(true).optional(),
 });
 
 const mappingColumn = z.number().int().nullable();

@@ -134,20 +134,38 @@ export async function pollCommand(argv: string[]): Promise<number> {
       }
       if (stoppedBy) say(stoppedBy === 'timeout' ? `poll: --timeout ${timeoutS} s reached; ${last.waiting} order(s) still waiting.` : `poll: stopped by ${stoppedBy}.`);
       const status = id ? campaignStatus(await cli.call('campaigns:get', { campaignId: id })) : null;
+      const code = pollExitCode(last, stoppedBy, cutShort);
+      if (code === EXIT.unreachable) say(unfinishedRound(last));
       if (common.json) {
-        const { nextCheckInMs: _next, error, ...counts } = last;
+        const { nextCheckInMs: _next, error, serviceFailed: _failed, ...counts } = last;
         printJson({ rounds, ...counts, ...(error !== null ? { error } : {}), ...(stoppedBy ? { stopped: stoppedBy } : {}), ...(status ? { status } : {}) });
       } else if (status) out(statusLine(status));
-      if (stoppedBy === 'SIGINT' || stoppedBy === 'SIGTERM') return EXIT.interrupted;
-      // --timeout ends the command as it always has (exit 0), also when it cuts a round short.
-      if (last.error !== null && last.requests <= 1 && !cutShort) return EXIT.unreachable;
-      return EXIT.ok;
+      return code;
     });
   } finally {
     if (deadlineTimer) clearTimeout(deadlineTimer);
     process.off('SIGINT', onSigint);
     process.off('SIGTERM', onSigterm);
   }
+}
+
+type PollRound = CallOutput<'campaigns:checkNow'>;
+
+/**
+ * How a poll ends, by its last round: Ctrl-C or SIGTERM 130; a round the service left unfinished
+ * (its first request or a later one failed: a 5xx, a timeout, a refusal) 3, as when it cannot be
+ * reached at all; --timeout ends it as it always has (0), also when it cuts a round short.
+ */
+export function pollExitCode(last: PollRound, stoppedBy: 'SIGINT' | 'SIGTERM' | 'timeout' | null, cutShort: boolean): number {
+  if (stoppedBy === 'SIGINT' || stoppedBy === 'SIGTERM') return EXIT.interrupted;
+  if (last.error !== null && !cutShort && (last.requests <= 1 || last.serviceFailed === true)) return EXIT.unreachable;
+  return EXIT.ok;
+}
+
+/** What a poll that ends with exit 3 says on stderr, after the round's line that named the failure: the round did not finish, and what became of what it read. */
+export function unfinishedRound(last: PollRound): string {
+  const read = last.requests > 1 ? ' The orders it read before that are recorded; the others wait for the next round.' : '';
+  return `poll: the round did not finish: the service failed (said above).${read} Run poll again when the service answers.`;
 }
 
 /** The environment and address of the service a poll asks, from what the folder records (nothing is asked of the service). */

@@ -102,5 +102,6 @@ export function pollRoundDto(round: PollRoundResult, nextCheckInMs: number | nul
     expired: round.expired,
     error: round.error ?? null,
     nextCheckInMs: nextCheckInMs === null ? null : Math.round(nextCheckInMs),
+    ...(round.serviceFailed ? { serviceFailed: true } : {}),
   };
 }

@@ -36,6 +36,12 @@ export interface PollRoundResult {
   expired: number;
   /** Why the round stopped early, when it did (the next round starts over); stoppedMessage when asked to stop. */
   error?: string;
+  /**
+   * A request to the service failed (a list page, or an order's own record: a 5xx, a timeout, a
+   * refusal), the first or a later one: the round did not finish. What it read before is recorded;
+   * the orders it could not read wait for the next round. Absent when every request was answered.
+   */
+  serviceFailed?: true;
 }
 
 export interface PollDeps {
@@ -79,7 +85,7 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
   for await (const page of client.orderPages({ itemStatus: 'PENDING' }, opts)) {
     result.requests += 1;
     if (opts.signal?.aborted) return stopped();
-    if (page.kind !== 'ok') return { ...result, error: `${page.endpoint}: ${describe(page)}` };
+    if (page.kind !== 'ok') return { ...result, error: `${page.endpoint}: ${describe(page)}`, serviceFailed: true };
     for (const order of page.value.orders) pending.set(order.id, order);
   }
 
@@ -151,6 +157,7 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
     if (fetched.kind !== 'ok') {
       if (opts.signal?.aborted) return stopped();
       result.error = `${fetched.endpoint}: ${describe(fetched)}`;
+      result.serviceFailed = true;
       continue;
     }
     known.push([row, fetched.value]);

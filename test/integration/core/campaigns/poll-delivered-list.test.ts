@@ -192,6 +192,24 @@ describe('a poll round finds a wave of deliveries in the COMPLETED list', () => 
     expect(states(s, id)).toEqual({ delivered: 30 });
   }, 60_000);
 
+  it('an order\'s own record that fails (a 500 after the PENDING page was read) leaves the round unfinished: serviceFailed, the other orders recorded', async () => {
+    const s = await service('oldest-first');
+    const { id, orderIds } = await sentCampaign(s, 5, 'Unfinished');
+    orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    const target = orderIds[2]!;
+    const failure: Outcome<never> = { kind: 'ambiguous', reason: 'server-error', status: 500, endpoint: `GET /v1/orders/${target}`, message: `GET /v1/orders/${target}: 500` };
+    const client: ServiceClient = { ...s.recorded, getOrder: async (orderId, opts) => (orderId === target ? failure : s.recorded.getOrder(orderId, opts)) };
+    const result = await round(s, client);
+    expect(result).toMatchObject({ tracked: 5, requests: 1 + 5, settled: 4, waiting: 1, serviceFailed: true, error: `GET /v1/orders/${target}: GET /v1/orders/${target}: 500` });
+    expect(states(s, id)).toEqual({ delivered: 4, ordered: 1 });
+    expect(allRows(s.db, id).find((r) => r.orderId === target)?.state).toBe('ordered');
+    // The next round, the service answering again, finishes it.
+    const next = await round(s);
+    expect(next).toMatchObject({ tracked: 1, settled: 1, waiting: 0 });
+    expect(next.serviceFailed).toBeUndefined();
+    expect(states(s, id)).toEqual({ delivered: 5 });
+  }, 60_000);
+
   /** A client whose COMPLETED list (and, if asked, single fetch) tells another story about some orders. */
   const retold = (s: Service, change: (order: Order) => Order, fetchToo = false): ServiceClient => ({
     ...s.recorded,
