@@ -183,23 +183,7 @@ async function reconcileRow(
         const findings = campaign && row.requestBody !== null ? verifyOrder(expectationOf(campaign, row.requestBody), order) : [];
         const wrong = mismatches(findings).length > 0;
         const applied = db.transaction(() => {
-          if (duplicateOrderIds.length > 0) {
-            appendEvent(
-              db,
-              {
-                campaignId: row.campaignId,
-                recipientId: row.id,
-                kind: 'reconciled',
-                detail: {
-                  alert: 'duplicate-orders',
-                  externalReferenceId: row.externalReferenceId,
-                  orderIds: [order.id, ...duplicateOrderIds],
-                  message: duplicateMessage(row, order.id, duplicateOrderIds),
-                },
-              },
-              now,
-            );
-          }
+          if (duplicateOrderIds.length > 0) recordDuplicateOrders(db, row.campaignId, row, order.id, duplicateOrderIds, now);
           return markOrdered(db, row.id, orderOutcomeOf(order, findings), now, 'reconciliation');
         })();
         return {
@@ -226,6 +210,33 @@ async function reconcileRow(
         return { ...base, result: 'unknown', detail: outcome.message };
     }
   }
+}
+
+/**
+ * Several orders under one row's key, found by a lookup by key (a run's reconciliation, or the send
+ * queue's lookup before a re-POST): the campaign's alert event, with every order id and the words of
+ * duplicateMessage, which it returns for the log.
+ */
+export function recordDuplicateOrders(
+  db: Db,
+  campaignId: string,
+  row: Pick<Recipient, 'id' | 'line' | 'externalReferenceId'>,
+  first: number,
+  more: readonly number[],
+  now: number,
+): string {
+  const message = duplicateMessage(row, first, more);
+  appendEvent(
+    db,
+    {
+      campaignId,
+      recipientId: row.id,
+      kind: 'reconciled',
+      detail: { alert: 'duplicate-orders', externalReferenceId: row.externalReferenceId, orderIds: [first, ...more], message },
+    },
+    now,
+  );
+  return message;
 }
 
 /** Several orders under one row's key: which, which one the row records, and what to do (the run's log and the event say it alike). */

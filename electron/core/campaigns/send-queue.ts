@@ -25,7 +25,7 @@ import { backoffDelay, CircuitBreaker, RepeatedRefusal } from './policy.ts';
 import { orderBodyFor, OrderBodyError, orderOutcomeOf } from './order-body.ts';
 import { expectationOf, mismatchDetail, mismatches, onlyPriceUnstated, isUnstatedPrice, verifyOrder, withoutUnstatedPrice } from './verify-order.ts';
 import { confirmPrice } from './confirm-price.ts';
-import { duplicateMessage, lookUpOrder, reconcile, type ReconcileResult } from './reconcile.ts';
+import { lookUpOrder, reconcile, recordDuplicateOrders, type ReconcileResult } from './reconcile.ts';
 import { withSendLease, type HeldLease } from './send-lease.ts';
 import { authDetail, breakerDetail, finish, mismatch, refusedDetail, rejectionText, type StopRequest } from './send-outcome.ts';
 import { FirstOrders, readySource, RetrySchedule, WakeSignal, type Job } from './send-work.ts';
@@ -60,6 +60,12 @@ export interface SendQueueOptions {
   readonly maxAttemptsPerRun?: number;
   /** Before a rejection after an unclear attempt fails a row, the wait between two lookups by key (default 10 s). */
   readonly lookupAgainMs?: number;
+  /**
+   * After a POST timed out (it may still be processed at the service), how long its row waits before
+   * anything else happens to it; then its key is looked up before it may be POSTed again (default:
+   * the client's request timeout, else 15 s).
+   */
+  readonly inFlightWaitMs?: number;
   /** An answer without the item's price: waits before each read of the order's record (default PRICE_WAITS_MS, about a minute). */
   readonly priceWaitsMs?: readonly number[];
   /** How long the send lease lasts unless renewed (default SEND_LEASE_TTL_MS; tests shorten it). */
@@ -156,6 +162,8 @@ const AUTO_MIN = 4;
 const ORDERED_COMMIT_DELAY_MS = 250;
 const PROGRESS_INTERVAL_MS = 100;
 const LOOKUP_AGAIN_MS = 10_000;
+/** The client's own default request timeout: the wait after a timed-out POST when neither says otherwise. */
+const IN_FLIGHT_WAIT_MS = 15_000;
 
 /** Why a run stopped on an error of its own: a full disk says what happened and what to do. */
 function internalStopText(err: unknown): string {
@@ -420,7 +428,13 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     );
   };
 
-  const settle = async (job: Job, outcome: Outcome<Order>, requestBody: string): Promise<void> => {
+  // A POST given up after the request timeout may still be being processed at the service, and the
+  // spec does not say what a service does with a second request under a key whose first is still in
+  // progress: one whose key check is not atomic makes a second order, charged too (audit #38).
+  const inFlightWaitMs = options.inFlightWaitMs ?? client.timeoutMs ?? IN_FLIGHT_WAIT_MS;
+
+  /** `posted`: the outcome is the answer to this row's POST (not to a lookup of its key). */
+  const settle = async (job: Job, outcome: Outcome<Order>, requestBody: string, posted = false): Promise<void> => {
     const now = clock.now();
     const rowId = job.row.id;
     switch (outcome.kind) {
@@ -465,7 +479,12 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
           recordAttemptError(db, rowId, { error: outcome.message, nextAttemptAt: null }, now);
           return requestStop('circuit-breaker', breakerDetail(breaker.threshold, outcome));
         }
-        const dueAt = now + backoffDelay(job.ambiguousStreak - 1, random, options.backoff ?? {});
+        const backoff = backoffDelay(job.ambiguousStreak - 1, random, options.backoff ?? {});
+        // A timed-out POST: the row waits out at least one more request timeout, then its key is
+        // looked up first (lookedUpFirst): found, recorded; clearly absent, POSTed again.
+        const stillRunning = posted && outcome.reason === 'timeout';
+        if (stillRunning) job.lookUpFirst = { requestBody };
+        const dueAt = now + (stillRunning ? Math.max(backoff, inFlightWaitMs) : backoff);
         recordAttemptError(db, rowId, { error: outcome.message, nextAttemptAt: dueAt }, now);
         return again(job, dueAt);
       }
@@ -532,11 +551,9 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     if (lookup.kind === 'ok' && lookup.value.order !== null) {
       const { order, duplicates } = lookup.value;
       if (duplicates.length > 0) {
-        log({
-          level: 'error',
-          rowId: job.row.id,
-          message: duplicateMessage(job.row, order.id, duplicates.map((d) => d.id)),
-        });
+        // Recorded for the campaign as the run's reconciliation records it, not only logged.
+        const message = recordDuplicateOrders(db, campaignId, job.row, order.id, duplicates.map((d) => d.id), clock.now());
+        log({ level: 'error', rowId: job.row.id, message });
       }
       counters.reconciled++;
       recordOrder(job, order, body, 'reconciliation');
@@ -580,7 +597,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     const outcome = await pending;
     crashPoint('after-response');
     adjustConcurrency();
-    await settle(job, outcome, sending.requestBody);
+    await settle(job, outcome, sending.requestBody, true);
   };
 
   const start = (job: Job, first: boolean) => {

@@ -59,6 +59,12 @@ export interface OrderLookup {
 }
 
 export interface ServiceClient {
+  /**
+   * How long one request may take before it is given up as a timeout (ServiceClientOptions.timeoutMs).
+   * A POST given up may still be processed at the service: the send queue waits at least this long
+   * after one before anything else happens to its row.
+   */
+  readonly timeoutMs?: number;
   listProducts(query?: ProductQuery, opts?: CallOptions): Promise<Outcome<ProductPage>>;
   listAllProducts(country?: string, opts?: CallOptions & { fallbackCurrency?: string }): Promise<Outcome<ProductPage>>;
   getAvailability(productId: number, opts?: CallOptions): Promise<Outcome<Availability>>;
@@ -126,6 +132,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
     listOrders({ ...filter, page, elementSize: ORDER_PAGE_SIZE }, opts);
 
   return {
+    timeoutMs: http.timeoutMs,
     listProducts,
     listAllProducts(country, opts) {
       const query = { ...(country ? { country } : {}), ...(opts?.fallbackCurrency ? { fallbackCurrency: opts.fallbackCurrency } : {}) };

@@ -189,16 +189,16 @@ describe('definite rejections and ambiguous outcomes', () => {
     expectOneOrderPerRow(t.db, t.campaignId, t.account());
   });
 
-  it('a timeout after the POST is retried with the same external_reference_id and a byte-identical body', async () => {
-    const service = await startSimulator({ faults: { seed: 1, slow: 1, slowMs: 400 } });
+  it('a POST with no clear answer (a 500 before the commit) is retried with the same external_reference_id and a byte-identical body', async () => {
+    const service = await startSimulator({ faults: { seed: 1, error500BeforeCommit: 1 } });
     const proxy = await startRecordingProxy(service.url);
     const { db } = tempDb();
     const { campaign } = makeCampaign(db, { rows: 1, productSlug: 'us-range', key: service.key });
     let calls = 0;
-    const client = aroundCreateOrder(service.makeClient({ baseUrl: proxy.url, timeoutMs: 150 }).client, async (_body, callThrough) => {
+    const client = aroundCreateOrder(service.makeClient({ baseUrl: proxy.url }).client, async (_body, callThrough) => {
       const outcome = await callThrough();
-      // The first answer never came in time (but the order was made): let the retry through.
-      if (++calls === 1) service.sim.setFaults({ slow: 0 });
+      // The first attempt got a 500 (nothing made): let the retry through.
+      if (++calls === 1) service.sim.setFaults({ error500BeforeCommit: 0 });
       return outcome;
     });
     const result = await createSendQueue({ db, client, backoff: { baseMs: 1, capMs: 5 } }).run(campaign.id);
@@ -212,6 +212,27 @@ describe('definite rejections and ambiguous outcomes', () => {
     expect(row).toMatchObject({ state: 'ordered', attempts: 2 });
     expect(result.stats).toMatchObject({ ambiguous: 1, retries: 1 });
     expect(listEvents(db, campaign.id, { recipientId: row.id }).map((e) => e.kind)).toEqual(['sending', 'ambiguous', 'retried', 'ordered']);
+    expectOneOrderPerRow(db, campaign.id, service.account());
+  });
+
+  it('a timeout after the POST (the order was made): the row waits a request timeout, is looked up by key, and its order is recorded without a second POST', async () => {
+    const service = await startSimulator({ faults: { seed: 1, slow: 1, slowMs: 400 } });
+    const proxy = await startRecordingProxy(service.url);
+    const { db } = tempDb();
+    const { campaign } = makeCampaign(db, { rows: 1, productSlug: 'us-range', key: service.key });
+    const client = service.makeClient({ baseUrl: proxy.url, timeoutMs: 150 }).client;
+    const started = Date.now();
+    const result = await createSendQueue({ db, client, backoff: { baseMs: 1, capMs: 5 } }).run(campaign.id);
+
+    const [row] = allRows(db, campaign.id);
+    if (!row) throw new Error('no row');
+    expect(proxy.postsFor(row.externalReferenceId)).toEqual([row.requestBody]);
+    expect(proxy.requests.map((r) => `${r.method} ${r.path.split('?')[0] ?? ''}`)).toEqual(['POST /v1/orders', 'GET /v1/orders']);
+    // The timeout (150 ms), then a wait of as long again before the lookup.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(300);
+    expect(row).toMatchObject({ state: 'ordered', attempts: 1 });
+    expect(result.stats).toMatchObject({ attempts: 1, ambiguous: 1, retries: 0, reconciled: 1 });
+    expect(listEvents(db, campaign.id, { recipientId: row.id }).map((e) => e.kind)).toEqual(['sending', 'ambiguous', 'reconciled']);
     expectOneOrderPerRow(db, campaign.id, service.account());
   });
 });

@@ -1,0 +1,36 @@
+// Gap #38 of the spec audit: the spec does not say what a service does with a POST whose key arrives
+// while the first POST with that key is still being processed. The simulator's racyKeyCheckMs makes
+// one that checks the key on arrival and commits later: a re-POST soon after a timeout is a second
+// order, charged too. After a POST times out, the queue lets the row wait out one more request
+// timeout and then looks its key up before anything is POSTed again.
+// Real parts: the send queue on a real SQLite file, the simulator over HTTP. Real time (a second):
+// the service's processing is real time, so the row's wait must be too.
+
+import { describe, expect, it } from 'vitest';
+import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
+import { expectOneOrderPerRow, makeCampaign, startSimulator, tempDb } from '../../../support/index.ts';
+
+describe('a POST that times out on a service still processing it, with a racy key check', () => {
+  it('ends with one order per row: the row waits a request timeout, finds its order by key, and is not POSTed again', async () => {
+    // Each POST is answered after 350 ms; the client gives up after 250 ms.
+    const service = await startSimulator({ dialect: { racyKeyCheckMs: 350 } }, { timeoutMs: 250 });
+    const { db } = tempDb();
+    const { campaign } = makeCampaign(db, { rows: 3, key: service.key, baseUrl: service.url });
+    // A backoff of a millisecond or two: without the wait, the re-POST reaches the service before
+    // the first POST's order is committed.
+    const queue = createSendQueue({ db, client: service.client, concurrency: 4, backoff: { baseMs: 1, capMs: 2 } });
+
+    const started = Date.now();
+    const result = await queue.run(campaign.id);
+
+    expect(result.stoppedBy).toBe('done');
+    expect(result.counts).toMatchObject({ ordered: 3, sending: 0, failed: 0 });
+    const account = service.account();
+    expectOneOrderPerRow(db, campaign.id, account);
+    // One POST per row (each timed out), each row's order found by its key.
+    expect(account.requests['POST /v1/orders']).toEqual({ 200: 3 });
+    expect(result.stats).toMatchObject({ attempts: 3, retries: 0, ambiguous: 3, reconciled: 3 });
+    // The first order of the product alone, then the two others: two timeouts and two waits of 250 ms.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+  });
+});
