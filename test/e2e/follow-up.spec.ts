@@ -101,6 +101,11 @@ test('a follow-up campaign of the failed rows is a new draft, reviewed and sent 
   expect(new Set(orders.map((o) => o.externalReferenceId)).size).toBe(6);
   await app.nav('campaigns');
   await expect(app.campaigns.root.getByTestId('campaign-row')).toHaveCount(2);
+  // Each row's border runs the table's full width: every cell, the actions one included, ends on one line (the actions cell was a flex box that stopped short of it).
+  const cellBottoms = await app.campaigns.root
+    .getByTestId('campaign-row')
+    .evaluateAll((rows) => rows.map((tr) => [...new Set([...tr.children].map((td) => Math.round(td.getBoundingClientRect().bottom)))].length));
+  expect(cellBottoms).toEqual([1, 1]);
   await app.campaigns.root.getByTestId('campaign-open').filter({ hasText: /^Coffee for the crew$/ }).click();
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Coffee for the crew');
   await expect(app.campaign.count('failed')).toHaveText('3');
