@@ -52,7 +52,11 @@ export function CampaignScreen({ id }: { id: string }) {
         </div>
         <CampaignActions summary={summary} fixing={fixing !== null} onFix={(send) => setFixing({ send })} />
       </div>
-      <StatusBanner summary={summary} onFix={fixing === null && canFixRows(summary) ? () => setFixing({ send: false }) : undefined} />
+      <StatusBanner
+        summary={summary}
+        onFix={fixing === null && canFixRows(summary) ? () => setFixing({ send: false }) : undefined}
+        onOpenCampaign={(campaignId) => stores.app.getState().navigate({ name: 'campaign', id: campaignId })}
+      />
       {message && (
         <Message kind={message.kind} onDismiss={() => stores.campaign.getState().clearMessage()} testId="campaign-message">
           {message.text}

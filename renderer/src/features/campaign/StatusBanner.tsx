@@ -1,6 +1,7 @@
 // Why a campaign is not moving, in words, with the next step: interrupted, paused by the breaker,
 // a refused key, a failed pre-flight, an order the service issued otherwise than asked; plus the
 // next poll while orders await delivery, and when the service was last asked about them.
+import { Fragment } from 'react';
 import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { Message } from '../../components/Message.tsx';
 import { useNow } from '../../components/useNow.ts';
@@ -49,12 +50,38 @@ export function lastChecked(at: number, now: number): string {
 /**
  * The follow-up campaigns that took some of a campaign's rows, named as the paused banner names the ones
  * that took its failed rows: 'follow-up campaign "Gala, again"', 'follow-up campaigns "A", "B" and "C"';
- * 'a follow-up campaign' when none is known by name.
+ * 'a follow-up campaign' when none is known by name. With `onOpen`, each name is a link to that
+ * campaign's screen (a link-styled button, as the campaigns list opens a campaign).
  */
-export function followUpsText(list: CampaignSummary['expiredFollowedUp']): string {
-  const names = list.map((f) => `"${f.name}"`);
-  if (names.length === 0) return 'a follow-up campaign';
-  return names.length === 1 ? `follow-up campaign ${names[0] ?? ''}` : `follow-up campaigns ${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`;
+export function FollowUpNames({ list, onOpen }: { list: CampaignSummary['expiredFollowedUp']; onOpen?: ((id: string) => void) | undefined }) {
+  if (list.length === 0) return <>a follow-up campaign</>;
+  const name = (f: CampaignSummary['expiredFollowedUp'][number]) => (
+    <Fragment key={f.id}>
+      &quot;
+      {onOpen ? (
+        <button type="button" className="link" onClick={() => onOpen(f.id)} data-testid="banner-follow-up-link">
+          {f.name}
+        </button>
+      ) : (
+        f.name
+      )}
+      &quot;
+    </Fragment>
+  );
+  const names = list.map(name);
+  if (names.length === 1) return <>follow-up campaign {names[0]}</>;
+  return (
+    <>
+      follow-up campaigns{' '}
+      {names.slice(0, -1).map((n, i) => (
+        <Fragment key={list[i]?.id}>
+          {i > 0 ? ', ' : ''}
+          {n}
+        </Fragment>
+      ))}{' '}
+      and {names.at(-1)}
+    </>
+  );
 }
 
 /**
@@ -69,8 +96,11 @@ export function notSentNeedFixing(rows: number): string {
   );
 }
 
-/** `onFix`: opens the campaign's rows to fix on its screen (absent: the banner offers no button). */
-export function StatusBanner({ summary: c, onFix }: { summary: CampaignSummary; onFix?: (() => void) | undefined }) {
+/**
+ * `onFix`: opens the campaign's rows to fix on its screen (absent: the banner offers no button).
+ * `onOpenCampaign`: opens another campaign's screen, for the follow-ups named (absent: plain names).
+ */
+export function StatusBanner({ summary: c, onFix, onOpenCampaign }: { summary: CampaignSummary; onFix?: (() => void) | undefined; onOpenCampaign?: ((id: string) => void) | undefined }) {
   const now = useNow();
   const { left, progress } = interruptedSummary(c);
   // Expired rows a follow-up campaign took: the ones it could still take are followUpRows.expired.
@@ -97,8 +127,8 @@ export function StatusBanner({ summary: c, onFix }: { summary: CampaignSummary; 
           below; {expiredTaken === 0
             ? "contact them or the service's support."
             : expiredTaken === c.acceptanceExpired
-              ? `${followUpsText(c.expiredFollowedUp)} took ${expiredTaken === 1 ? 'it' : 'them all'} as new gifts.`
-              : `${followUpsText(c.expiredFollowedUp)} took ${expiredTaken} of them as new gifts; contact the others or the service's support.`}
+              ? <><FollowUpNames list={c.expiredFollowedUp} onOpen={onOpenCampaign} /> took {expiredTaken === 1 ? 'it' : 'them all'} as new gifts.</>
+              : <><FollowUpNames list={c.expiredFollowedUp} onOpen={onOpenCampaign} /> took {expiredTaken} of them as new gifts; contact the others or the service&apos;s support.</>}
         </Message>
       )}
       {c.sendState === 'done' && c.counts.invalid > 0 && (

@@ -1,9 +1,9 @@
 // The campaign's banners as the window renders them (server-rendered markup, no browser needed).
-import { createElement } from 'react';
+import { createElement, isValidElement, type ReactElement, type ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CampaignSummary } from '../../../../shared/contract.ts';
-import { lastChecked, StatusBanner } from '../../../../renderer/src/features/campaign/StatusBanner.tsx';
+import { FollowUpNames, lastChecked, StatusBanner } from '../../../../renderer/src/features/campaign/StatusBanner.tsx';
 import { summary } from '../helpers/fakes.ts';
 
 const text = (c: CampaignSummary): string => renderToStaticMarkup(createElement(StatusBanner, { summary: c })).replace(/<[^>]+>/g, '').replaceAll('&#x27;', "'").replaceAll('&quot;', '"');
@@ -45,6 +45,44 @@ describe('StatusBanner: which follow-up took the expired links', () => {
       expiredFollowedUp: [{ id: 'c2', name: 'Gala, again', rows: 3 }, { id: 'c3', name: 'Gala, last call', rows: 1 }],
     });
     expect(text(two)).toContain('follow-up campaigns "Gala, again" and "Gala, last call" took them all as new gifts.');
+  });
+});
+
+describe('StatusBanner: the follow-ups named are links to their campaigns', () => {
+  const two = summary({
+    sendState: 'done',
+    running: false,
+    counts,
+    acceptanceExpired: 4,
+    followUpRows: { failed: 0, cancelled: 0, expired: 0 },
+    expiredFollowedUp: [{ id: 'c2', name: 'Gala, again', rows: 3 }, { id: 'c3', name: 'Gala, last call', rows: 1 }],
+  });
+  const markup = (c: CampaignSummary, onOpenCampaign?: (id: string) => void): string => renderToStaticMarkup(createElement(StatusBanner, { summary: c, onOpenCampaign }));
+  /** The buttons of a rendered tree of plain elements (FollowUpNames uses no hook, so it can be called). */
+  const buttons = (node: ReactNode): ReactElement<{ onClick: () => void; children: ReactNode }>[] => {
+    if (Array.isArray(node)) return node.flatMap(buttons);
+    if (!isValidElement<{ children?: ReactNode }>(node)) return [];
+    if (node.type === 'button') return [node as ReactElement<{ onClick: () => void; children: ReactNode }>];
+    if (typeof node.type === 'function') return buttons((node.type as (p: unknown) => ReactNode)(node.props));
+    return buttons(node.props.children);
+  };
+
+  it('each name is a link-styled button that opens that campaign, the words unchanged', () => {
+    const html = markup(two, () => undefined);
+    expect(html.match(/<button type="button" class="link" data-testid="banner-follow-up-link">[^<]+<\/button>/g)).toEqual([
+      '<button type="button" class="link" data-testid="banner-follow-up-link">Gala, again</button>',
+      '<button type="button" class="link" data-testid="banner-follow-up-link">Gala, last call</button>',
+    ]);
+    expect(text(two)).toContain('follow-up campaigns "Gala, again" and "Gala, last call" took them all as new gifts.');
+    const opened: string[] = [];
+    const links = buttons(FollowUpNames({ list: two.expiredFollowedUp, onOpen: (id) => opened.push(id) }));
+    expect(links.map((b) => b.props.children)).toEqual(['Gala, again', 'Gala, last call']);
+    links.forEach((b) => b.props.onClick());
+    expect(opened).toEqual(['c2', 'c3']);
+  });
+
+  it('without a way to open a campaign the names stay plain text', () => {
+    expect(markup(two)).not.toContain('banner-follow-up-link');
   });
 });
 
