@@ -555,6 +555,8 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
         const message = recordDuplicateOrders(db, campaignId, job.row, order.id, duplicates.map((d) => d.id), clock.now());
         log({ level: 'error', rowId: job.row.id, message });
       }
+      // A clear answer, as the POST's own would have been: the service is answering (circuit breaker).
+      breaker.success();
       counters.reconciled++;
       recordOrder(job, order, body, 'reconciliation');
     } else if (lookup.kind === 'rejected') {
