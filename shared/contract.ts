@@ -480,6 +480,12 @@ export const contract = {
        * (the command line does this when its pre-flight failed, before anyone was asked to confirm).
        */
       lookUpOnly: z.literal(true).optional(),
+      /**
+       * The person looked up, at the service, the keys of the rows the campaign paused on as
+       * 'unconfirmed' (an empty lookup that proves nothing) and found no order: send them again,
+       * each under its own key.
+       */
+      resendUnconfirmed: z.literal(true).optional(),
     }),
     output: campaignSummarySchema,
   },

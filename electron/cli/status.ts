@@ -3,6 +3,7 @@
 // in the CLI's own stable JSON shape (snake_case, a stable interface: keep its keys).
 import type { CampaignSummary } from '../../shared/contract.ts';
 import { NO_AMOUNT } from '../../shared/domain/validation.ts';
+import { RESEND_UNCONFIRMED_STEP } from '../../shared/domain/campaigns.ts';
 
 export interface CampaignStatus {
   id: string;
@@ -61,7 +62,7 @@ export function campaignStatus(s: CampaignSummary): CampaignStatus {
  * does it instead. The window's words stay as the engine gives them.
  */
 export function inCliWords(text: string, campaignId: string): string {
-  return text.replace(/\b([Pp])ress Resume\b/g, (_, p: string) => `${p === 'P' ? 'Run' : 'run'} \`giftbatch resume ${campaignId}\``);
+  return text.replaceAll(RESEND_UNCONFIRMED_STEP, `run \`giftbatch resume ${campaignId} --resend-unconfirmed\``).replace(/\b([Pp])ress Resume\b/g, (_, p: string) => `${p === 'P' ? 'Run' : 'run'} \`giftbatch resume ${campaignId}\``);
 }
 
 /**

@@ -49,7 +49,8 @@ export const DIALECTS: Readonly<Record<DialectName, Partial<Dialect>>> = {
   // No preset sets `expiredLink: 'accept-late'`: the campaigns of the suites that run every preset
   // never reach a link's expiry, so a name would only add runs. A test sets the switch itself
   // (test/integration/core/app/follow-up-late-acceptance.test.ts). Nor `keyMemoryMs`: those
-  // campaigns last seconds (test/integration/core/campaigns/resume-forgotten-key.test.ts). Nor
+  // campaigns last seconds (test/integration/core/campaigns/resume-forgotten-key.test.ts), nor
+  // `listWindowMs` (resume-list-window.test.ts). Nor
   // `keyCheck: 'after-checks'`: it shows only when a retry meets a balance or a product that changed
   // since its first attempt, which no preset suite arranges (test/integration/core/campaigns/retry-refused-after-order.test.ts).
   // Nor `priceLagMs`: every priced answer comes late, so every product's first order waits for it

@@ -26,3 +26,6 @@ export type SendState = (typeof SEND_STATES)[number];
  */
 export const PAUSE_REASONS = ['user', 'circuit-breaker', 'interrupted', 'preflight', 'auth', 'mismatch', 'refused', 'unconfirmed'] as const;
 export type PauseReason = (typeof PAUSE_REASONS)[number];
+
+/** What a person does, having found no order at the service under an 'unconfirmed' row's key (the window's words; the CLI says its flag). */
+export const RESEND_UNCONFIRMED_STEP = 'press Resume and choose "Send them again"';

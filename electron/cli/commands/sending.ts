@@ -26,11 +26,14 @@ A row whose address repeats an earlier line is skipped (one gift per person) unl
 a recipient who already has a gift from this environment is skipped unless --send-repeats. Skipped
 rows are listed; \`giftbatch report\` says why for each.`;
 
-const RESUME_HELP = `Usage: giftbatch resume CAMPAIGN_ID [--rate R] [--same-account] [--send-repeats] [--yes] [--json]
+const RESUME_HELP = `Usage: giftbatch resume CAMPAIGN_ID [--rate R] [--same-account] [--send-repeats] [--resend-unconfirmed] [--yes] [--json]
 Looks up every interrupted order by its key first, then sends what is left (after confirmation).
 A campaign is resumed under the API key it was sent with; --same-account confirms that another
 key is the same account (under another account its orders are not found, and could be paid again).
---send-repeats confirms a second gift to recipients who already have one from this environment.`;
+--send-repeats confirms a second gift to recipients who already have one from this environment.
+--resend-unconfirmed: the campaign paused because rows left mid-send were not found under their keys
+but the service's order list could not be shown to reach back to them (status says which); you looked
+each reference up in the service's own records and found no order: send them again, each under its key.`;
 
 const REVALIDATE_HELP = `Usage: giftbatch revalidate CAMPAIGN_ID [--json]
 Checks the campaign's unsent rows (ready, invalid) again against its product as the catalog has it
@@ -173,13 +176,18 @@ export async function retryCommand(argv: string[]): Promise<number> {
 }
 
 export async function resumeCommand(argv: string[]): Promise<number> {
-  const parsed = parseCommand(argv, { yes: { type: 'boolean' }, rate: { type: 'string' }, 'same-account': { type: 'boolean' }, 'send-repeats': { type: 'boolean' } }, RESUME_HELP);
+  const parsed = parseCommand(argv, { yes: { type: 'boolean' }, rate: { type: 'string' }, 'same-account': { type: 'boolean' }, 'send-repeats': { type: 'boolean' }, 'resend-unconfirmed': { type: 'boolean' } }, RESUME_HELP);
   if (!parsed) return EXIT.ok;
   const common = commonOf(parsed.values);
   const id = parsed.positionals[0];
   if (!id) throw new UsageError(`Name the campaign to resume.\n\n${RESUME_HELP}`);
   const rate = positiveNumber(parsed.values.rate, '--rate');
-  const choices = { yes: parsed.values.yes ?? false, sameAccount: parsed.values['same-account'] ?? false, allowRepeats: parsed.values['send-repeats'] ?? false };
+  const choices = {
+    yes: parsed.values.yes ?? false,
+    sameAccount: parsed.values['same-account'] ?? false,
+    allowRepeats: parsed.values['send-repeats'] ?? false,
+    resendUnconfirmed: parsed.values['resend-unconfirmed'] ?? false,
+  };
   return withService(common, { rate }, async (cli) => confirmAndSend(cli, common, id, choices));
 }
 
@@ -187,6 +195,8 @@ interface SendChoices {
   yes: boolean;
   sameAccount?: boolean;
   allowRepeats?: boolean;
+  /** The person found no order at the service under the keys of the rows the campaign paused on as unconfirmed. */
+  resendUnconfirmed?: boolean;
 }
 
 async function confirmAndSend(cli: Cli, common: Common, id: string, choices: SendChoices): Promise<number> {
@@ -198,7 +208,11 @@ async function confirmAndSend(cli: Cli, common: Common, id: string, choices: Sen
   printPreflight(preflight);
   const repeats = preflight.repeatRecipients.count > 0 && !allowRepeats ? [repeatRecipientsProblem(preflight.repeatRecipients)] : [];
   for (const problem of repeats) say(`Pre-flight: ${problem}`);
-  const confirmed = { ...(sameAccount ? { sameAccount: true as const } : {}), ...(allowRepeats ? { allowRepeats: true as const } : {}) };
+  const confirmed = {
+    ...(sameAccount ? { sameAccount: true as const } : {}),
+    ...(allowRepeats ? { allowRepeats: true as const } : {}),
+    ...(choices.resendUnconfirmed === true ? { resendUnconfirmed: true as const } : {}),
+  };
   if (preflight.problems.length + repeats.length > 0) {
     // Nothing is sent, but rows that were mid-send are still looked up by key and recorded.
     if (preflight.rowsToSend > 0) await runAndWait(cli, id, { lookUpOnly: true, ...confirmed });
@@ -212,6 +226,7 @@ async function confirmAndSend(cli: Cli, common: Common, id: string, choices: Sen
   const total = preflight.totals.map((m) => `${m.currency} ${m.amount}`).join(' + ');
   const { people, rows } = preflight.repeatsInCampaign;
   if (people > 0) say(`${people} ${people === 1 ? 'person gets' : 'people get'} more than one gift from this campaign (${rows} gift(s) beyond the first), as chosen.`);
+  if (choices.resendUnconfirmed === true) say('Rows the campaign paused on as unconfirmed are sent again, each under its own key, as you found no order for them at the service.');
   if (!choices.yes && !(await confirm(`Send ${preflight.rowsToSend} gift orders totalling ${total}? Orders are final and cannot be cancelled. [y/N] `))) {
     say(`Not sent. Orders are final, so sending needs a confirmation: run \`giftbatch resume ${id} --yes\` when ready.`);
     return finish(cli, common, id, EXIT.usage, true);

@@ -260,7 +260,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       };
     },
 
-    async 'campaigns:send'({ campaignId, totals, sameAccount, allowRepeats, lookUpOnly }) {
+    async 'campaigns:send'({ campaignId, totals, sameAccount, allowRepeats, lookUpOnly, resendUnconfirmed }) {
       const campaign = campaignOrThrow(engine, campaignId);
       // Before anything else, and before answering: another process sending it says so (nothing is
       // asked of the service), and another account must be confirmed by a person.
@@ -270,7 +270,7 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       // person confirmed) again before anything leaves, and when it fails only looks rows up.
       const checked = await engine.preflight(campaignId);
       const confirmedTotals = totals?.map((t) => parseDecimal(t.amount, t.currency));
-      const gate = { checked, ...(confirmedTotals ? { confirmedTotals } : {}), ...(sameAccount ? { sameAccount } : {}), ...(allowRepeats ? { allowRepeats } : {}), ...(lookUpOnly ? { lookUpOnly } : {}) };
+      const gate = { checked, ...(confirmedTotals ? { confirmedTotals } : {}), ...(sameAccount ? { sameAccount } : {}), ...(allowRepeats ? { allowRepeats } : {}), ...(lookUpOnly ? { lookUpOnly } : {}), ...(resendUnconfirmed ? { resendUnconfirmed } : {}) };
       await ctx.runs.start(campaignId, gate);
       if (lookUpOnly) return ctx.summary(campaignId);
       const problems = preflightProblems(checked, confirmedTotals, allowRepeats === true);

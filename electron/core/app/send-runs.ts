@@ -45,7 +45,7 @@ export interface SendRuns {
    * Starts (or resumes) sending behind the pre-flight (`checked`: one that ran a moment ago); resolves
    * once the run has begun. A failed pre-flight sends nothing and only looks up the rows in `sending`.
    */
-  start(campaignId: string, gate?: Pick<CheckedSendOptions, 'checked' | 'confirmedTotals' | 'sameAccount' | 'allowRepeats' | 'lookUpOnly'>): Promise<void>;
+  start(campaignId: string, gate?: Pick<CheckedSendOptions, 'checked' | 'confirmedTotals' | 'sameAccount' | 'allowRepeats' | 'lookUpOnly' | 'resendUnconfirmed'>): Promise<void>;
   /** Asks the run to stop and waits a little for it. */
   pause(campaignId: string): Promise<void>;
   isRunning(campaignId: string): boolean;

@@ -5,14 +5,15 @@
 // the same key (never a new key: an empty lookup proves nothing about a request still on the wire).
 // No clear answer: left as it is; the re-POST is safe anyway, because the key makes it idempotent.
 
+import { RESEND_UNCONFIRMED_STEP } from '../../../shared/domain/campaigns.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
-import { getCampaignForOrders, type Environment } from '../db/repos/campaigns.ts';
+import { getCampaignForOrders, type Campaign, type Environment } from '../db/repos/campaigns.ts';
 
 type CampaignWithProducts = NonNullable<ReturnType<typeof getCampaignForOrders>>;
 import { appendEvent } from '../db/repos/events.ts';
 import { markOrdered, recordAttemptError } from '../db/repos/recipient-transitions.ts';
-import { listSendingRows, type Recipient } from '../db/repos/recipients.ts';
+import { listSendingRows, newestOrderSentBy, type Recipient } from '../db/repos/recipients.ts';
 import type { AuthFailed, OrderLookup, Outcome, ServiceClient } from '../service/index.ts';
 import { orderOutcomeOf } from './order-body.ts';
 import { entryAgrees, expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
@@ -34,6 +35,8 @@ export interface ReconcileOptions {
    * the next resume reconciles it again).
    */
   readonly notFound?: 'due' | 'leave';
+  /** How far the order list is seen to reach back (shared with the run that reconciles); a new one otherwise. */
+  readonly reach?: ListReach;
 }
 
 export type ReconciledResult =
@@ -41,8 +44,10 @@ export type ReconciledResult =
   | 'ordered'
   /** No order under its key: the queue sends the same bytes again, under the same key. */
   | 'not-found'
-  /** The lookup had no clear answer; the row is left as it was (a re-POST is safe). */
+  /** The lookup had no clear answer; the row is left as it was (looked up again before any re-POST). */
   | 'unknown'
+  /** No order under its key, but the list is not seen to reach back to its first send (ListReach): a person decides. */
+  | 'unconfirmed'
   /** Someone else settled the row meanwhile. */
   | 'settled';
 
@@ -66,6 +71,8 @@ export interface ReconcileResult {
   readonly ordered: number;
   readonly notFound: number;
   readonly unknown: number;
+  /** Rows whose empty lookup proves nothing (ListReach): neither sent again nor failed until a person decides. */
+  readonly unconfirmed: number;
   /** Rows whose key has more than one order at the service. */
   readonly duplicates: number;
   /** Rows whose order, found by key, disagrees with what the row asked (flagged; the run must not go on). */
@@ -101,6 +108,7 @@ export async function reconcile(
   opts: ReconcileOptions = {},
 ): Promise<ReconcileResult> {
   const clock = opts.clock ?? systemClock;
+  const reach = opts.reach ?? new ListReach(db, client, clock);
   const rows = listSendingRows(db, 'campaignId' in scope ? { campaignId: scope.campaignId } : { environment: scope.environment });
   const results: ReconciledRow[] = [];
   let auth: AuthFailed | null = null;
@@ -115,7 +123,7 @@ export async function reconcile(
     while (auth === null && !opts.signal?.aborted) {
       const row = rows[next++];
       if (!row) return;
-      const result = await reconcileRow(db, client, row, campaignOf(row.campaignId), clock, opts);
+      const result = await reconcileRow(db, client, reach, row, campaignOf(row.campaignId), clock, opts);
       if ('auth' in result) auth = result.auth;
       else results.push(result);
     }
@@ -129,6 +137,7 @@ export async function reconcile(
     checked: results.length,
     ordered: count('ordered'),
     notFound: count('not-found'),
+    unconfirmed: count('unconfirmed'),
     // Rows never looked up (stopped by a refused key or the signal) are as unknown as any.
     unknown: count('unknown') + rows.length - results.length,
     duplicates: results.filter((r) => (r.duplicateOrderIds?.length ?? 0) > 0).length,
@@ -139,27 +148,125 @@ export async function reconcile(
 }
 
 /**
+ * An empty lookup by key that proves nothing: the order list is not seen to reach back to when the
+ * row was first sent (ListReach). The row must be neither sent again nor failed on it: a person
+ * decides, having looked the key up at the service.
+ */
+export interface Unconfirmed {
+  readonly kind: 'unconfirmed';
+  readonly detail: string;
+}
+
+/** A row's lookup by key: the service's answer, or an empty answer that proves nothing. */
+export type KeyLookup = Outcome<OrderLookup> | Unconfirmed;
+
+/** The row whose key is looked up: its key, its campaign, the bytes it POSTed, when it was first sent. */
+export interface LookedUpRow {
+  readonly line: number;
+  readonly externalReferenceId: string;
+  readonly requestBody: string | null;
+  readonly sentAt: number | null;
+}
+
+/**
  * The order under a row's key, as the evidence to record. It is looked up in the list by key; the
  * list's entry stands for the order only when it agrees with the row's request (entryAgrees), else
  * the order's own record is asked for (GET /v1/orders/{id}): a list's entries are "not shown", and
- * one that leaves out what was issued and charged would record a gift without its charge.
+ * one that leaves out what was issued and charged would record a gift without its charge. An empty
+ * answer counts as "no order" only where the list is seen to reach back to the row's first send.
  */
 export async function lookUpOrder(
   client: ServiceClient,
-  externalReferenceId: string,
-  campaign: CampaignForOrder | null | undefined,
-  requestBody: string | null,
+  reach: ListReach,
+  row: LookedUpRow,
+  campaign: (CampaignForOrder & Pick<Campaign, 'environment' | 'baseUrl'>) | null | undefined,
   opts: { signal?: AbortSignal } = {},
-): Promise<Outcome<OrderLookup>> {
-  const lookup = await client.findOrderByReference(externalReferenceId, opts);
-  if (lookup.kind !== 'ok' || lookup.value.order === null || entryAgrees(campaign, requestBody, lookup.value.order)) return lookup;
+): Promise<KeyLookup> {
+  const lookup = await client.findOrderByReference(row.externalReferenceId, opts);
+  if (lookup.kind === 'ok' && lookup.value.order === null) {
+    const shown = await reach.shows(campaign, row, opts);
+    return shown.kind === 'ok' ? (shown.value === true ? lookup : { kind: 'unconfirmed', detail: shown.value }) : shown;
+  }
+  if (lookup.kind !== 'ok' || lookup.value.order === null || entryAgrees(campaign, row.requestBody, lookup.value.order)) return lookup;
   const own = await client.getOrder(lookup.value.order.id, opts);
   return own.kind === 'ok' ? { ...own, value: { order: own.value, duplicates: lookup.value.duplicates } } : own;
+}
+
+/**
+ * Rows first sent this recently are taken at the list's word without a witness: a service whose
+ * order list leaves out the last hour's orders would not be a list anyone could reconcile with (a
+ * list that lags by seconds is handled where it matters: a rejection is looked up twice).
+ */
+export const LIST_TRUSTED_WITHIN_MS = 3_600_000;
+
+const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+
+/**
+ * How far back the service's order list reaches, as evidence for an empty lookup by key. The list has
+ * a date range whose parameter names are "not shown" (the spec, section 4): a service whose list shows
+ * only recent orders unless given one answers the lookup of an older key with a clear, wrong "none",
+ * and if it has forgotten that key too (section 8), the same bytes POSTed again are a second order,
+ * charged again. So for a row first sent over LIST_TRUSTED_WITHIN_MS ago, an empty lookup counts only
+ * once the list is seen to show a witness: the order of this service that we know was POSTed last at
+ * or before the row's first send, looked up by its own key. One lookup answers for every row sent
+ * since its witness; one per run is the usual cost, and only when a lookup came back empty.
+ */
+export class ListReach {
+  /** The earliest first send of a witness the list showed: it reaches back at least that far. */
+  private shownSince: number | null = null;
+  /** Witnesses the list clearly left out, by key: the reason to give. */
+  private readonly missing = new Map<string, string>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly client: ServiceClient,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * ok true: the list reaches back to the row's first send, so an empty lookup means no order; ok
+   * with a text: it is not seen to, and the text says why for the person who must look; otherwise
+   * the witness's lookup had no clear answer.
+   */
+  async shows(
+    campaign: Pick<Campaign, 'environment' | 'baseUrl'> | null | undefined,
+    row: LookedUpRow,
+    opts: { signal?: AbortSignal } = {},
+  ): Promise<Outcome<true | string>> {
+    const sentAt = row.sentAt ?? this.clock.now();
+    const ok = (value: true | string): Outcome<true | string> => ({ kind: 'ok', value, status: 200, endpoint: 'GET /v1/orders' });
+    if (this.clock.now() - sentAt < LIST_TRUSTED_WITHIN_MS || (this.shownSince !== null && this.shownSince <= sentAt)) return ok(true);
+    const intro =
+      `The service's order list shows no order under the key of line ${row.line} (${row.externalReferenceId}), ` +
+      `whose request first went out ${when(sentAt)}, but that proves nothing here:`;
+    const after =
+      'Sending it again could charge a second gift (how long the service remembers a key is not stated either). ' +
+      `Look up the reference ${row.externalReferenceId} in the service's own records: if it has no order, ${RESEND_UNCONFIRMED_STEP}; ` +
+      'if it has one, leave the row as it is and ask the service\'s support to list it.';
+    const witness = campaign ? newestOrderSentBy(this.db, { environment: campaign.environment, baseUrl: campaign.baseUrl }, sentAt) : null;
+    if (!witness) {
+      return ok(`${intro} no earlier order of this service is known to show how far back its list reaches (a list may show only recent orders unless given a date range, and the names of that range are not stated). ${after}`);
+    }
+    const known = this.missing.get(witness.externalReferenceId);
+    if (known !== undefined) return ok(`${intro} ${known} ${after}`);
+    const lookup = await this.client.findOrderByReference(witness.externalReferenceId, opts);
+    if (lookup.kind !== 'ok') return lookup;
+    if (lookup.value.order !== null) {
+      this.shownSince = Math.min(this.shownSince ?? witness.sentAt, witness.sentAt);
+      return ok(true);
+    }
+    const reason =
+      `the list does not show order ${witness.orderId} either (line ${witness.line} of campaign ${witness.campaignId}, first sent ${when(witness.sentAt)}), ` +
+      'which the service did make, so it does not reach back that far (it may show only recent orders unless given a date range, whose names are not stated).';
+    this.missing.set(witness.externalReferenceId, reason);
+    return ok(`${intro} ${reason} ${after}`);
+  }
 }
 
 async function reconcileRow(
   db: Db,
   client: ServiceClient,
+  reach: ListReach,
   row: Recipient,
   campaign: CampaignWithProducts | null,
   clock: Clock,
@@ -168,8 +275,15 @@ async function reconcileRow(
   const base = { rowId: row.id, campaignId: row.campaignId, line: row.line, externalReferenceId: row.externalReferenceId };
   const maxWaits = opts.maxRateLimitedRetries ?? 3;
   for (let waits = 0; ; waits++) {
-    const outcome = await lookUpOrder(client, row.externalReferenceId, campaign, row.requestBody, opts.signal ? { signal: opts.signal } : {});
+    const outcome = await lookUpOrder(client, reach, row, campaign, opts.signal ? { signal: opts.signal } : {});
     switch (outcome.kind) {
+      case 'unconfirmed': {
+        if (opts.notFound === 'leave') return { ...base, result: 'unconfirmed', detail: outcome.detail };
+        // The row says why it waits (its Details), and is due at no time: only a person moves it on.
+        const now = clock.now();
+        const applied = recordAttemptError(db, row.id, { error: outcome.detail, nextAttemptAt: null }, now);
+        return { ...base, result: applied ? 'unconfirmed' : 'settled', detail: outcome.detail };
+      }
       case 'ok': {
         const { order, duplicates } = outcome.value;
         const now = clock.now();

@@ -25,9 +25,9 @@ import { backoffDelay, CircuitBreaker, RepeatedRefusal } from './policy.ts';
 import { orderBodyFor, OrderBodyError, orderOutcomeOf } from './order-body.ts';
 import { expectationOf, mismatchDetail, mismatches, onlyPriceUnstated, isUnstatedPrice, verifyOrder, withoutUnstatedPrice } from './verify-order.ts';
 import { confirmPrice } from './confirm-price.ts';
-import { lookUpOrder, reconcile, recordDuplicateOrders, type ReconcileResult } from './reconcile.ts';
+import { ListReach, lookUpOrder, reconcile, recordDuplicateOrders, type KeyLookup, type LookedUpRow, type ReconcileResult } from './reconcile.ts';
 import { withSendLease, type HeldLease } from './send-lease.ts';
-import { authDetail, breakerDetail, finish, mismatch, refusedDetail, rejectionText, type StopRequest } from './send-outcome.ts';
+import { authDetail, breakerDetail, finish, mismatch, refusedDetail, rejectionText, unconfirmedDetail, type StopRequest } from './send-outcome.ts';
 import { FirstOrders, readySource, RetrySchedule, WakeSignal, type Job } from './send-work.ts';
 
 export { CampaignBusyError } from './send-lease.ts';
@@ -84,6 +84,11 @@ export interface RunOptions {
   readonly signal?: AbortSignal;
   /** Called at most ~10 times a second, and once at the end. */
   readonly onProgress?: (progress: SendProgress) => void;
+  /**
+   * A person looked up the unconfirmed rows' keys at the service and found no order: a row whose empty
+   * lookup proves nothing (ListReach; the campaign paused 'unconfirmed') is sent again under its key.
+   */
+  readonly resendUnconfirmed?: boolean;
 }
 
 export interface SendStats {
@@ -350,9 +355,12 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   lease.stopRequested.addEventListener('abort', onRemotePause, { once: true });
 
   progress(true);
+  // How far back the service's order list reaches, learnt once for the run (an empty lookup of a
+  // key first sent long ago counts only where it does).
+  const reach = new ListReach(db, client, clock);
   let reconciliation: ReconcileResult;
   try {
-    reconciliation = await reconcile(db, client, { campaignId }, { clock, ...(opts.signal ? { signal: opts.signal } : {}) });
+    reconciliation = await reconcile(db, client, { campaignId }, { clock, reach, ...(opts.signal ? { signal: opts.signal } : {}) });
   } catch (err) {
     opts.signal?.removeEventListener('abort', onAbort);
     lease.stopRequested.removeEventListener('abort', onRemotePause);
@@ -371,10 +379,21 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   // bytes are a second order, charged again. Only a clear "no order under this key" lets it go.
   const retries = new RetrySchedule();
   const now0 = clock.now();
-  const clearlyAbsent = new Set(reconciliation.rows.filter((r) => r.result === 'not-found').map((r) => r.rowId));
+  // Rows whose empty lookup proves nothing (ListReach) wait for a person, who looks their keys up at
+  // the service; the rest of the campaign goes on, and the run ends paused 'unconfirmed' for them.
+  const resend = opts.resendUnconfirmed === true;
+  const held: string[] = [];
+  const heldIds = new Set<number>();
+  for (const r of reconciliation.rows) {
+    if (r.result !== 'unconfirmed' || resend) continue;
+    heldIds.add(r.rowId);
+    held.push(r.detail ?? '');
+  }
+  const clearlyAbsent = new Set(reconciliation.rows.filter((r) => r.result === 'not-found' || (r.result === 'unconfirmed' && resend)).map((r) => r.rowId));
   for (const row of listSendingRows(db, { campaignId })) {
+    if (heldIds.has(row.id)) continue;
     const lookUpFirst = clearlyAbsent.has(row.id) ? {} : { lookUpFirst: { requestBody: row.requestBody } };
-    retries.add(now0, { row, uncertain: true, attempts: 0, ambiguousStreak: 0, fresh: false, ...lookUpFirst });
+    retries.add(now0, { row, uncertain: true, attempts: 0, ambiguousStreak: 0, fresh: false, ...lookUpFirst, ...(row.sentAt !== null ? { firstSentAt: row.sentAt } : {}) });
   }
   const leftSending: Job[] = [];
   const unbuildable = new Map<number, string>();
@@ -491,19 +510,30 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     }
   };
 
+  // A row whose empty lookup proves nothing (ListReach): left `sending`, due at no time, its Details
+  // saying why, out of this run; a person looks its key up at the service (resendUnconfirmed).
+  const hold = (job: Job, detail: string): void => {
+    recordAttemptError(db, job.row.id, { error: detail, nextAttemptAt: null }, clock.now());
+    held.push(detail);
+  };
+
   // A 4xx after an attempt that got no clear answer: that earlier attempt may have created the
   // order (a service that checks the balance before the key would say 402 now). Look before failing,
   // and when the list shows nothing, look once more a little later: a new order may be missing
   // from list answers for a while. A stop asked meanwhile leaves the row `sending` for reconciliation.
   const confirmRejection = async (job: Job, failure: string, requestBody: string): Promise<void> => {
-    let lookup = await lookUpOrder(client, job.row.externalReferenceId, campaign, requestBody);
+    let lookup = await lookUpOrder(client, reach, lookedUpRow(job, requestBody), campaign);
     if (lookup.kind === 'ok' && !lookup.value.order && !control.stop) {
       await Promise.race([clock.sleep(options.lookupAgainMs ?? LOOKUP_AGAIN_MS), stopAsked]);
       if (control.stop) return;
-      lookup = await lookUpOrder(client, job.row.externalReferenceId, campaign, requestBody);
+      lookup = await lookUpOrder(client, reach, lookedUpRow(job, requestBody), campaign);
     }
     const now = clock.now();
     switch (lookup.kind) {
+      case 'unconfirmed':
+        if (!resend) return hold(job, lookup.detail);
+        if (markFailed(db, job.row.id, failure, now)) counters.failed++;
+        return;
       case 'ok':
         if (lookup.value.order) recordOrder(job, lookup.value.order, requestBody, 'reconciliation');
         else if (markFailed(db, job.row.id, failure, now)) counters.failed++;
@@ -542,10 +572,14 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   // later, counted by the breaker and maxAttemptsPerRun). False: no order under its key, POST it.
   const lookedUpFirst = async (job: Job, first: NonNullable<Job['lookUpFirst']>): Promise<boolean> => {
     const body = first.requestBody ?? '';
-    const lookup = await lookUpOrder(client, job.row.externalReferenceId, campaign, first.requestBody);
-    if (lookup.kind === 'ok' && lookup.value.order === null) {
+    const lookup: KeyLookup = await lookUpOrder(client, reach, lookedUpRow(job, first.requestBody), campaign);
+    if ((lookup.kind === 'ok' && lookup.value.order === null) || (lookup.kind === 'unconfirmed' && resend)) {
       job.lookUpFirst = undefined;
       return false;
+    }
+    if (lookup.kind === 'unconfirmed') {
+      hold(job, lookup.detail);
+      return true;
     }
     job.attempts++;
     if (lookup.kind === 'ok' && lookup.value.order !== null) {
@@ -656,6 +690,8 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   }
   writes.flush();
   await Promise.all(recording);
+  const [firstHeld] = held;
+  if (firstHeld !== undefined) control.stop ??= { reason: 'unconfirmed', detail: unconfirmedDetail(held.length, firstHeld) };
   const lookedUpOnPause = await lookUpOnPause(db, client, clock, campaignId, control.stop, control.fatal, [opts.signal, lease.stopRequested], log);
   opts.signal?.removeEventListener('abort', onAbort);
   lease.stopRequested.removeEventListener('abort', onRemotePause);
@@ -666,6 +702,11 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   if (control.fatal) throw control.fatal.error;
   log({ level: 'info', message: finished.message });
   return { campaignId, ...finished, stats: stats(), reconciliation, lookedUpOnPause };
+}
+
+/** A job's row as its lookup by key reads it: the bytes it POSTed, and when it was first sent (carried over) or not long ago. */
+function lookedUpRow(job: Job, requestBody: string | null): LookedUpRow {
+  return { line: job.row.line, externalReferenceId: job.row.externalReferenceId, requestBody, sentAt: job.firstSentAt ?? null };
 }
 
 /** Pauses that leave the service reachable and answering: its own refusals, an answer unlike the request. */

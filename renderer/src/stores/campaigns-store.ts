@@ -8,10 +8,16 @@ import { settle, type StoreDeps, type UiError } from './deps.ts';
 export interface ResumeChoices {
   sameAccount?: boolean;
   allowRepeats?: boolean;
+  /** The person found no order at the service under the keys of the rows paused as unconfirmed: send them again. */
+  resendUnconfirmed?: boolean;
 }
 
-export function resumeFlags(choices: ResumeChoices): { sameAccount?: true; allowRepeats?: true } {
-  return { ...(choices.sameAccount ? { sameAccount: true } : {}), ...(choices.allowRepeats ? { allowRepeats: true } : {}) };
+export function resumeFlags(choices: ResumeChoices): { sameAccount?: true; allowRepeats?: true; resendUnconfirmed?: true } {
+  return {
+    ...(choices.sameAccount ? { sameAccount: true } : {}),
+    ...(choices.allowRepeats ? { allowRepeats: true } : {}),
+    ...(choices.resendUnconfirmed ? { resendUnconfirmed: true } : {}),
+  };
 }
 
 export function refusalOf(error: { code: string; message: string }): ResumeRefusal {

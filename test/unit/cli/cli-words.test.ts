@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inCliWords, issueInCliWords, needsFixingHint } from '../../../electron/cli/status.ts';
 import { authDetail, breakerDetail } from '../../../electron/core/campaigns/send-outcome.ts';
 import { NO_AMOUNT } from '../../../shared/domain/validation.ts';
+import { RESEND_UNCONFIRMED_STEP } from '../../../shared/domain/campaigns.ts';
 import { expiredNote, pollLine } from '../../../electron/cli/commands/tracking.ts';
 
 // The engine's pause details name the window's Resume button; the CLI says the command instead.
@@ -13,6 +14,13 @@ describe('inCliWords', () => {
     );
     expect(inCliWords(breakerDetail(8, { kind: 'ambiguous', reason: 'timeout', status: undefined, endpoint: 'POST /v1/orders', message: 'timeout' }), 'c_3')).toBe(
       '8 requests in a row got no clear answer (last: timeout on POST /v1/orders). Sending paused; run `giftbatch resume c_3` when the service is back.',
+    );
+  });
+
+  it('names --resend-unconfirmed where an unconfirmed row says to resume and choose "Send them again"', () => {
+    const detail = `Look up the reference gb-1 in the service's own records: if it has no order, ${RESEND_UNCONFIRMED_STEP}; if it has one, leave the row as it is.`;
+    expect(inCliWords(detail, 'c_4')).toBe(
+      "Look up the reference gb-1 in the service's own records: if it has no order, run `giftbatch resume c_4 --resend-unconfirmed`; if it has one, leave the row as it is.",
     );
   });
 

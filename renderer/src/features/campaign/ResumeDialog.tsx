@@ -19,6 +19,7 @@ export function ResumeDialog({
   const [error, setError] = useState<ResumeRefusal | null>(null);
   const [sameAccount, setSameAccount] = useState(false);
   const [allowRepeats, setAllowRepeats] = useState(false);
+  const [resendUnconfirmed, setResendUnconfirmed] = useState(false);
   const left = campaign ? campaign.counts.ready + campaign.counts.sending : 0;
   return (
     <Dialog open={campaign !== null} title="Resume sending?" onClose={onClose} testId="resume-dialog">
@@ -30,14 +31,28 @@ export function ResumeDialog({
           </p>
           {campaign.counts.sending > 0 && (
             <p className="muted">
-              {campaign.counts.sending} were being sent when it stopped. Each is first looked up with the service under its own
-              reference, so none is ordered twice.
+              {campaign.counts.sending === 1 ? '1 was' : `${campaign.counts.sending} were`} being sent when it stopped. Each is first looked up
+              with the service under its own reference, so none is ordered twice.
             </p>
           )}
           {campaign.pausedReason === 'mismatch' && (
             <Message kind="warning" testId="resume-mismatch">
               It was paused because the service issued something other than a row asked (the flagged row shows both values). Resume only
               once you know why: the next order goes alone and is checked again, and another difference pauses it again.
+            </Message>
+          )}
+          {campaign.pausedReason === 'unconfirmed' && (
+            <Message kind="warning" testId="resume-unconfirmed">
+              <p>
+                Some rows were left mid-send, and Giftbatch cannot tell whether the service made their orders: its order list shows none under
+                their references, but it is not seen to reach back to when they were first sent. Each such row's Details names its reference.
+                Look each one up in the service's own records first.
+              </p>
+              <label className="check" data-testid="resume-resend-unconfirmed">
+                <input type="checkbox" checked={resendUnconfirmed} onChange={(e) => setResendUnconfirmed(e.target.checked)} />
+                Send them again: I found no order at the service under their references (each goes under its own reference again)
+              </label>
+              {!resendUnconfirmed && <p className="small">Unticked, they keep waiting and only the other rows are sent.</p>}
             </Message>
           )}
           <p>Orders are final: a gift sent cannot be recalled.</p>
@@ -65,7 +80,7 @@ export function ResumeDialog({
               disabled={busy}
               onClick={async () => {
                 setBusy(true);
-                const refusal = await onConfirm({ sameAccount, allowRepeats });
+                const refusal = await onConfirm({ sameAccount, allowRepeats, resendUnconfirmed });
                 setBusy(false);
                 if (refusal) setError(refusal);
                 else onClose();

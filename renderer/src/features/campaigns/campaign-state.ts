@@ -16,7 +16,7 @@ const PAUSE_LABELS: Readonly<Record<PauseReason, string>> = {
   auth: 'Paused: the API key was refused',
   refused: 'Paused: the service refuses every order',
   mismatch: 'Paused: the service issued something else',
-  unconfirmed: 'Paused: rows need your check at the service',
+  unconfirmed: 'Paused: rows to check at the service',
 };
 
 export function campaignState(c: CampaignSummary): StateView {

@@ -1,0 +1,100 @@
+// The order list's date range exists, but its parameter names are "not shown" (the spec, section 4),
+// and how long a key is remembered is not shown either (section 8). With the simulator's
+// `listWindowMs` (a list that shows only recent orders unless given a date range) and `keyMemoryMs`,
+// the lookup of a row left `sending` a day ago is clearly, wrongly empty, and the same bytes POSTed
+// again are a second order. An empty lookup of a key first sent over an hour ago counts only once the
+// list shows the order of a witness: the row of this service POSTed last before it.
+// Real parts: the send queue on a real SQLite file, the simulator over HTTP; time is virtual.
+
+import { describe, expect, it } from 'vitest';
+import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
+import { getCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
+import { getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
+import { fakeClock, makeCampaign, startSimulator, tempDb } from '../../../support/index.ts';
+
+const HOUR = 3_600_000;
+
+async function setUp(dialect: { listWindowMs: number; keyMemoryMs: number }, lost: 'error503AfterCommit' | 'error500BeforeCommit', withWitness = true) {
+  const clock = fakeClock(Date.now());
+  const service = await startSimulator({ now: clock.now, dialect }, { clock });
+  const { db } = tempDb();
+  const queue = createSendQueue({ db, client: service.client, clock, concurrency: 1, maxAttemptsPerRun: 1, backoff: { baseMs: 1, capMs: 2 } });
+  // The witness: an earlier campaign on the same service, ordered normally.
+  if (withWitness) {
+    const earlier = makeCampaign(db, { rows: 1, key: service.key, baseUrl: service.url, name: 'Earlier' });
+    expect((await queue.run(earlier.campaign.id)).stoppedBy).toBe('done');
+    clock.advance(60_000);
+  }
+  // Then a row whose POST gets no answer: committed (503 after commit) or not (500 before it).
+  service.sim.setFaults({ [lost]: 1 });
+  const { campaign, rowIds } = makeCampaign(db, { rows: 1, key: service.key, baseUrl: service.url, name: 'Gala' });
+  await queue.run(campaign.id);
+  const row = () => getRecipient(db, rowIds[0] ?? 0);
+  expect(row()?.state).toBe('sending');
+  service.sim.setFaults({ [lost]: 0 });
+  const orders = () => (service.sim.audit().accounts[service.key]?.orders ?? []).filter((o) => o.externalReferenceId === row()?.externalReferenceId);
+  const asked = (label: string) => Object.values(service.account().requests[label] ?? {}).reduce((n, k) => n + k, 0);
+  return { clock, service, db, queue, campaign, row, orders, asked };
+}
+
+describe('a row left sending, resumed a day later on a service whose list shows only recent orders', () => {
+  it('is not POSTed again when the list does not show the witness either: the campaign pauses for a person, one order', async () => {
+    const { clock, db, queue, campaign, row, orders } = await setUp({ listWindowMs: 6 * HOUR, keyMemoryMs: 6 * HOUR }, 'error503AfterCommit');
+    expect(orders()).toHaveLength(1);
+
+    clock.advance(24 * HOUR);
+    const resumed = await queue.run(campaign.id);
+    expect(resumed.reconciliation.unconfirmed).toBe(1);
+    expect(resumed.stoppedBy).toBe('unconfirmed');
+    expect(orders()).toHaveLength(1);
+    expect(row()).toMatchObject({ state: 'sending', nextAttemptAt: null });
+    expect(row()?.lastError).toMatch(/does not show order \d+ either \(line 2 of campaign c_\w+, first sent .* UTC\)/);
+    expect(row()?.lastError).toContain(`Look up the reference ${row()?.externalReferenceId ?? ''}`);
+    expect(getCampaign(db, campaign.id)).toMatchObject({ sendState: 'paused', pausedReason: 'unconfirmed' });
+    expect(getCampaign(db, campaign.id)?.pausedDetail).toContain('second gift');
+
+    // Resumed again without a person's word: still held, still one order.
+    const again = await queue.run(campaign.id);
+    expect(again.stoppedBy).toBe('unconfirmed');
+    expect(orders()).toHaveLength(1);
+  });
+
+  it('is POSTed again, once, when the list shows the witness (it reaches back far enough): one extra lookup', async () => {
+    const { clock, queue, campaign, row, orders, asked } = await setUp({ listWindowMs: 48 * HOUR, keyMemoryMs: 6 * HOUR }, 'error500BeforeCommit');
+    expect(orders()).toHaveLength(0);
+    const lookupsBefore = asked('GET /v1/orders');
+
+    clock.advance(24 * HOUR);
+    const resumed = await queue.run(campaign.id);
+    expect(resumed.reconciliation.notFound).toBe(1);
+    expect(resumed.stoppedBy).toBe('done');
+    expect(orders()).toHaveLength(1);
+    expect(row()).toMatchObject({ state: 'ordered', orderId: orders()[0]?.id });
+    // The row's lookup and its witness's.
+    expect(asked('GET /v1/orders') - lookupsBefore).toBe(2);
+  });
+
+  it('takes an empty lookup at its word within the hour, without a witness lookup', async () => {
+    const { clock, queue, campaign, orders, asked } = await setUp({ listWindowMs: 6 * HOUR, keyMemoryMs: 6 * HOUR }, 'error500BeforeCommit');
+    const lookupsBefore = asked('GET /v1/orders');
+    clock.advance(30 * 60_000);
+    expect((await queue.run(campaign.id)).stoppedBy).toBe('done');
+    expect(orders()).toHaveLength(1);
+    expect(asked('GET /v1/orders') - lookupsBefore).toBe(1);
+  });
+
+  it('with no earlier order to witness, holds the row; a person who found no order at the service has it sent again, once', async () => {
+    const { clock, db, queue, campaign, row, orders } = await setUp({ listWindowMs: 6 * HOUR, keyMemoryMs: 6 * HOUR }, 'error500BeforeCommit', false);
+    clock.advance(24 * HOUR);
+    const held = await queue.run(campaign.id);
+    expect(held.stoppedBy).toBe('unconfirmed');
+    expect(row()?.lastError).toMatch(/no earlier order of this service is known to show how far back its list reaches/);
+    expect(orders()).toHaveLength(0);
+
+    const resent = await queue.run(campaign.id, { resendUnconfirmed: true });
+    expect(resent.stoppedBy).toBe('done');
+    expect(orders()).toHaveLength(1);
+    expect(row()).toMatchObject({ state: 'ordered', orderId: orders()[0]?.id });
+    expect(getCampaign(db, campaign.id)?.sendState).toBe('done');
+  });
+});
