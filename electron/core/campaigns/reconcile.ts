@@ -6,6 +6,7 @@
 // No clear answer: left as it is; the re-POST is safe anyway, because the key makes it idempotent.
 
 import { RESEND_UNCONFIRMED_STEP } from '../../../shared/domain/campaigns.ts';
+import type { Finding } from '../../../shared/domain/findings.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
 import { getCampaignForOrders, type Campaign, type Environment } from '../db/repos/campaigns.ts';
@@ -16,7 +17,7 @@ import { markOrdered, recordAttemptError } from '../db/repos/recipient-transitio
 import { listSendingRows, newestOrderSentBy, type Recipient } from '../db/repos/recipients.ts';
 import type { AuthFailed, OrderLookup, Outcome, ServiceClient } from '../service/index.ts';
 import { orderOutcomeOf } from './order-body.ts';
-import { entryAgrees, expectationOf, mismatchDetail, mismatches, verifyOrder } from './verify-order.ts';
+import { entryAgrees, expectationOf, isUnstatedPrice, mismatchDetail, mismatches, onlyPriceUnstated, verifyOrder, withoutUnstatedPrice } from './verify-order.ts';
 import type { CampaignForOrder } from './order-body.ts';
 
 export type ReconcileScope = { readonly campaignId: string } | { readonly environment: Environment };
@@ -64,6 +65,13 @@ export interface ReconciledRow {
   readonly detail?: string;
   /** The order found disagrees with what the row asked: recorded as the service stated it, flagged. */
   readonly mismatch?: boolean;
+  /**
+   * The order found leaves out only the item's price (and the charge), as a service that issues
+   * asynchronously may for a while, and contradicts nothing: recorded as ordered, as a POST's answer
+   * would be. Its price is to be confirmed from the order's own record (confirm-price.ts) before its
+   * product's next order: a run's send queue does it; otherwise a poll fills the charge in later.
+   */
+  readonly priceUnstated?: { readonly unstated: Finding; readonly requestBody: string };
 }
 
 export interface ReconcileResult {
@@ -295,10 +303,13 @@ async function reconcileRow(
         const duplicateOrderIds = duplicates.map((d) => d.id);
         // Checked against the bytes that were POSTed, as a POST's answer is (a sending row keeps them).
         const findings = campaign && row.requestBody !== null ? verifyOrder(expectationOf(campaign, row.requestBody), order) : [];
-        const wrong = mismatches(findings).length > 0;
+        // No item price stated yet and nothing contradicted: ordered, its price confirmed later (as a POST's answer is).
+        const unstated = onlyPriceUnstated(findings) ? findings.find(isUnstatedPrice) : undefined;
+        const recorded = unstated ? withoutUnstatedPrice(findings) : findings;
+        const wrong = mismatches(recorded).length > 0;
         const applied = db.transaction(() => {
           if (duplicateOrderIds.length > 0) recordDuplicateOrders(db, row.campaignId, row, order.id, duplicateOrderIds, now);
-          return markOrdered(db, row.id, orderOutcomeOf(order, findings), now, 'reconciliation');
+          return markOrdered(db, row.id, orderOutcomeOf(order, recorded), now, 'reconciliation');
         })();
         return {
           ...base,
@@ -306,6 +317,7 @@ async function reconcileRow(
           orderId: order.id,
           ...(duplicateOrderIds.length > 0 ? { duplicateOrderIds } : {}),
           ...(applied && wrong ? { mismatch: true, detail: mismatchDetail(row.line, order.id, findings) } : {}),
+          ...(applied && unstated && row.requestBody !== null ? { priceUnstated: { unstated, requestBody: row.requestBody } } : {}),
         };
       }
       case 'auth':

@@ -18,7 +18,7 @@ import {
   recordAttemptError,
   type SendAttempt,
 } from '../db/repos/recipient-transitions.ts';
-import { countByState, listSendingRows, readyRowToSend, type StateCounts } from '../db/repos/recipients.ts';
+import { countByState, getRecipient, listSendingRows, readyRowToSend, type StateCounts } from '../db/repos/recipients.ts';
 import type { Outcome, RateLimiter, ServiceClient } from '../service/index.ts';
 import type { Order } from '../service/types.ts';
 import { backoffDelay, CircuitBreaker, RepeatedRefusal } from './policy.ts';
@@ -28,7 +28,7 @@ import { confirmPrice } from './confirm-price.ts';
 import { ListReach, lookUpOrder, reconcile, recordDuplicateOrders, type KeyLookup, type LookedUpRow, type ReconcileResult } from './reconcile.ts';
 import { withSendLease, type HeldLease } from './send-lease.ts';
 import { authDetail, breakerDetail, finish, mismatch, refusedDetail, rejectionText, unconfirmedDetail, type StopRequest } from './send-outcome.ts';
-import { FirstOrders, readySource, RetrySchedule, WakeSignal, type Job } from './send-work.ts';
+import { FirstOrders, readySource, RetrySchedule, WakeSignal, type Job, type PriceToConfirmLater } from './send-work.ts';
 
 export { CampaignBusyError } from './send-lease.ts';
 
@@ -389,6 +389,14 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     heldIds.add(r.rowId);
     held.push(r.detail ?? '');
   }
+  // Orders the reconciliation found without the item's price (and so recorded, as an answer that
+  // leaves it out is): each is confirmed from its record as its product's first order, before any
+  // other order of that product goes (send rule 6), ahead of the rows still sending.
+  for (const r of reconciliation.rows) {
+    const row = r.priceUnstated && r.orderId !== undefined ? getRecipient(db, r.rowId) : null;
+    if (!row || !r.priceUnstated || r.orderId === undefined) continue;
+    retries.add(now0, { row, uncertain: false, attempts: 0, ambiguousStreak: 0, fresh: false, confirmPrice: { orderId: r.orderId, ...r.priceUnstated } });
+  }
   const clearlyAbsent = new Set(reconciliation.rows.filter((r) => r.result === 'not-found' || (r.result === 'unconfirmed' && resend)).map((r) => r.rowId));
   for (const row of listSendingRows(db, { campaignId })) {
     if (heldIds.has(row.id)) continue;
@@ -408,6 +416,18 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   // once as the service stated it, flagged with both values, and stops the run.
   // Answers without the item's price, being confirmed from their records (confirm-price.ts).
   const pricing = new WeakMap<Job, Promise<void>>();
+  const confirmLater = (job: Job, price: PriceToConfirmLater): void => {
+    log({ level: 'info', rowId: job.row.id, message: `order ${price.orderId}: no item price in the answer yet; reading its record to confirm it` });
+    const stopped = () => control.stop !== null;
+    const confirming = confirmPrice({
+      db, client, clock, campaign, rowId: job.row.id, line: job.row.line, ...price, stopAsked, stopped,
+      ...(options.priceWaitsMs ? { waitsMs: options.priceWaitsMs } : {}),
+    }).then((result) => {
+      if (result.kind === 'confirmed') firsts.check(productOf(job));
+      else if (result.kind === 'pause') requestStop('mismatch', result.detail);
+    });
+    pricing.set(job, confirming);
+  };
   const recordOrder = (job: Job, order: Order, requestBody: string, via: 'response' | 'reconciliation'): void => {
     const now = clock.now();
     const findings = verifyOrder(expectationOf(campaign, requestBody), order);
@@ -416,17 +436,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
       // No price stated yet, nothing contradicted: recorded, and confirmed from the order's record
       // before its product's next order (the attempt's task waits for it: see start()).
       if (markOrdered(db, job.row.id, orderOutcomeOf(order, withoutUnstatedPrice(findings)), now, via)) counters.ordered++;
-      log({ level: 'info', rowId: job.row.id, message: `order ${order.id}: no item price in the answer yet; reading its record to confirm it` });
-      const stopped = () => control.stop !== null;
-      const confirming = confirmPrice({
-        db, client, clock, campaign, rowId: job.row.id, line: job.row.line, orderId: order.id, requestBody, unstated, stopAsked, stopped,
-        ...(options.priceWaitsMs ? { waitsMs: options.priceWaitsMs } : {}),
-      }).then((result) => {
-        if (result.kind === 'confirmed') firsts.check(productOf(job));
-        else if (result.kind === 'pause') requestStop('mismatch', result.detail);
-      });
-      pricing.set(job, confirming);
-      return;
+      return confirmLater(job, { orderId: order.id, requestBody, unstated });
     }
     const recorded = orderOutcomeOf(order, findings);
     if (mismatches(findings).length > 0) {
@@ -602,6 +612,8 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   };
 
   const attempt = async (job: Job): Promise<void> => {
+    // An order the reconciliation found without its price: its record is read for it, nothing is sent.
+    if (job.confirmPrice) return confirmLater(job, job.confirmPrice);
     if (job.lookUpFirst && (await lookedUpFirst(job, job.lookUpFirst))) return;
     // The token first, then the intent (see SendQueueOptions.limiter). A stop asked meanwhile
     // leaves the row as it was: still ready, or `sending` for the next run's reconciliation.

@@ -1,6 +1,7 @@
 // The send queue's bookkeeping: a row's place in a run, where the next row comes from, rows waiting
 // for a retry, and the signal that wakes the loop. No I/O but the batch reads of ready rows.
 import type { Db } from '../db/open.ts';
+import type { Finding } from '../../../shared/domain/findings.ts';
 import { listReadyToSend, type SendRow } from '../db/repos/recipients.ts';
 
 const READY_BATCH = 64;
@@ -24,6 +25,20 @@ export interface Job {
    * the order list must reach for an empty lookup of its key to count (ListReach). Unset: this run.
    */
   readonly firstSentAt?: number;
+  /**
+   * Its order was found by key (a run's reconciliation) without the item's price, and recorded: its
+   * record is read for the price (confirm-price.ts) and nothing is POSTed for it.
+   */
+  readonly confirmPrice?: PriceToConfirmLater;
+}
+
+/** An order recorded without its item's price: what confirming it from its record needs. */
+export interface PriceToConfirmLater {
+  readonly orderId: number;
+  /** The bytes that were POSTed: what the row asked. */
+  readonly requestBody: string;
+  /** The answer's finding that it states no price (flagged if the record never states one either). */
+  readonly unstated: Finding;
 }
 
 /** Resolves the loop's wait when a task ends, a stop is asked, or the signal fires. */

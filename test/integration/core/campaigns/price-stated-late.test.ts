@@ -8,6 +8,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
+import { orderBodyFor } from '../../../../electron/core/campaigns/order-body.ts';
+import { markSending } from '../../../../electron/core/db/repos/recipient-transitions.ts';
 import { getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
 import { expectOneOrderPerRow, fakeClock, makeCampaign, startSimulator, tempDb } from '../../../support/index.ts';
 
@@ -32,6 +34,30 @@ describe('an order answer without the item price', () => {
     const created = account.orders.map((o) => Date.parse(o.createdAt));
     expect(created[1]! - created[0]!).toBeGreaterThanOrEqual(5_000);
     expect(requests(account, 'GET /v1/orders/:id')).toBeGreaterThanOrEqual(4);
+  });
+
+  it('found by key at a resume (a crash between the POST and its commit) while the price still lags: recorded and confirmed, no pause, one order', async () => {
+    const clock = fakeClock(Date.now());
+    const service = await startSimulator({ now: clock.now, dialect: { priceLagMs: 5_000 } }, { clock });
+    const { db } = tempDb();
+    const { campaign, rowIds } = makeCampaign(db, { rows: 3, productSlug: 'us-fixed-cents', key: service.key, baseUrl: service.url });
+    // The first row's intent was committed and its POST made; the process died before the answer was recorded.
+    const first = getRecipient(db, rowIds[0]!);
+    if (!first || !markSending(db, first.id, orderBodyFor(campaign, first), clock.now())) throw new Error('the first row should be ready');
+    expect((await service.client.createOrder(getRecipient(db, first.id)?.requestBody ?? '')).kind).toBe('ok');
+
+    const queue = createSendQueue({ db, client: service.client, clock, concurrency: 2, backoff: { baseMs: 1, capMs: 2 } });
+    const result = await queue.run(campaign.id);
+    const account = service.account();
+    expect(result.stoppedBy).toBe('done');
+    expect(result.message).not.toMatch(/paused/i);
+    expect(result.reconciliation).toMatchObject({ ordered: 1, mismatched: [] });
+    expectOneOrderPerRow(db, campaign.id, account);
+    expect(account.requests['POST /v1/orders']?.['200']).toBe(3);
+    for (const id of rowIds) expect(getRecipient(db, id)).toMatchObject({ state: 'ordered', findings: [], charged: { minor: 1250, currency: 'USD' } });
+    // The product's next order left only once the found order's record stated its price.
+    const created = account.orders.map((o) => Date.parse(o.createdAt));
+    expect(created[1]! - created[0]!).toBeGreaterThanOrEqual(5_000);
   });
 
   it('pauses after the first order, with a clear message, when its record still lacks the price after the wait', async () => {
