@@ -17,6 +17,11 @@ export interface Stores {
   campaigns: CampaignsStore;
   campaign: CampaignStore;
   wizard: WizardStore;
+  /**
+   * A sent campaign's rows to fix, corrected on its screen (FixRowsPanel): the wizard's own store and
+   * row editor, a second instance, so that a new campaign in progress in \`wizard\` is never touched.
+   */
+  fixRows: WizardStore;
 }
 
 export const RENDER_INTERVAL_MS = 100;
@@ -28,6 +33,7 @@ export function createStores(deps: { api: ClientApi; timers: Timers; now: () => 
     campaigns: createCampaignsStore(deps),
     campaign: createCampaignStore(deps),
     wizard: createWizardStore(deps),
+    fixRows: createWizardStore(deps),
   };
   // A notice about a campaign's pause follows each newer summary of that campaign the window reads.
   stores.campaigns.subscribe((s, before) => {

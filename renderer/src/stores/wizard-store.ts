@@ -138,8 +138,8 @@ export interface WizardState {
   stopCreate(): Promise<void>;
   openDraft(campaign: CampaignSummary): Promise<void>;
   /**
-   * Lets go of campaign `campaignId` when the wizard holds it (a sent campaign's rows to fix, closed on
-   * its screen): a New campaign opened by address then starts afresh, never on that campaign.
+   * Lets go of campaign `campaignId` when the store holds it (a sent campaign's rows to fix, closed on
+   * its screen, in the panel's own store): the store then holds nothing of that campaign.
    */
   closeDraft(campaignId: string): void;
   setRowFilter(filter: DraftFilter): void;
@@ -182,6 +182,19 @@ export function rowValidations(s: Pick<WizardState, 'products' | 'defaultAmount'
     if (p) byId.set(product.id, { product: p, defaultAmount: parseDefaultAmount(s.defaultAmount, campaignCurrency ?? p.currency) });
   }
   return byId;
+}
+
+/**
+ * The new campaign the organiser is preparing and has not saved as a draft, in words (its name, and its
+ * file when one is chosen), or null when the wizard holds nothing that opening another campaign in it
+ * would lose: nothing chosen yet, or a draft (saved: it stays in the campaigns list).
+ */
+export function unsavedNewCampaign(s: Pick<WizardState, 'draft' | 'creating' | 'file' | 'productId' | 'name' | 'senderName' | 'message' | 'defaultAmount'>): string | null {
+  if (s.draft !== null) return null;
+  const started = s.creating || s.file !== null || s.productId !== null || [s.senderName, s.message, s.defaultAmount].some((t) => t.trim() !== '');
+  if (!started) return null;
+  const name = s.name.trim() === '' ? 'a new campaign' : `“${s.name.trim()}”`;
+  return s.file ? `${name}, with ${s.file.fileName}` : name;
 }
 
 /** What still stops the first step from moving on, in words; empty when it can. */

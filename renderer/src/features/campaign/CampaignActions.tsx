@@ -3,6 +3,7 @@ import { useState } from 'react';
 import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { downloadText } from '../../lib/download.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
+import { useDiscardGuard } from '../new-campaign/DiscardNewCampaign.tsx';
 import { FollowUpDialog } from './FollowUpDialog.tsx';
 import { ResumeDialog } from './ResumeDialog.tsx';
 
@@ -24,6 +25,8 @@ export function CampaignActions({ summary, fixing = false, onFix }: { summary: C
   const [resumeOpen, setResumeOpen] = useState(false);
   const [followUpOpen, setFollowUpOpen] = useState(false);
   const [followUpError, setFollowUpError] = useState<string | null>(null);
+  // Review and send and a follow-up open a draft in the wizard: a new campaign in progress there is asked about first.
+  const discard = useDiscardGuard();
   // The rows a follow-up would take now (the engine's count: none an earlier follow-up took).
   const followUpRows = Object.values(summary.followUpRows).reduce((a, b) => a + b, 0);
   const c = stores.campaign.getState();
@@ -36,10 +39,12 @@ export function CampaignActions({ summary, fixing = false, onFix }: { summary: C
         <button
           type="button"
           className="button-primary"
-          onClick={() => {
-            void stores.wizard.getState().openDraft(summary);
-            stores.app.getState().navigate({ name: 'new' });
-          }}
+          onClick={() =>
+            discard.guard(() => {
+              void stores.wizard.getState().openDraft(summary);
+              stores.app.getState().navigate({ name: 'new' });
+            })
+          }
         >
           Review and send
         </button>
@@ -114,19 +119,22 @@ export function CampaignActions({ summary, fixing = false, onFix }: { summary: C
         busy={busy === 'followUp'}
         error={followUpError}
         onClose={() => setFollowUpOpen(false)}
-        onConfirm={async (include, name) => {
-          const draft = await c.followUp(include, name);
-          if (!draft) {
-            setFollowUpError(stores.campaign.getState().message?.text ?? 'No follow-up campaign was made.');
-            stores.campaign.getState().clearMessage();
-            return;
-          }
-          setFollowUpOpen(false);
-          // The new draft opens where every draft is reviewed and sent: the pre-flight, then the confirmation.
-          void stores.wizard.getState().openDraft(draft);
-          stores.app.getState().navigate({ name: 'new' });
-        }}
+        onConfirm={(include, name) =>
+          discard.guard(async () => {
+            const draft = await c.followUp(include, name);
+            if (!draft) {
+              setFollowUpError(stores.campaign.getState().message?.text ?? 'No follow-up campaign was made.');
+              stores.campaign.getState().clearMessage();
+              return;
+            }
+            setFollowUpOpen(false);
+            // The new draft opens where every draft is reviewed and sent: the pre-flight, then the confirmation.
+            void stores.wizard.getState().openDraft(draft);
+            stores.app.getState().navigate({ name: 'new' });
+          })
+        }
       />
+      {discard.dialog}
       <ResumeDialog
         campaign={resumeOpen ? summary : null}
         onClose={() => setResumeOpen(false)}

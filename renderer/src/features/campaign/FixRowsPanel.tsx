@@ -1,12 +1,15 @@
 // A sent campaign's rows that were not sent because they need fixing, corrected where they are: the
 // draft review's own table and row editor (rows:edit, the same validation as the draft), its cost box,
 // and for a finished campaign the same pre-flight and confirmation as the first send (campaigns:send,
-// each row under the key it was given at import). The wizard store holds the campaign while the panel
-// is open, as it holds a draft under review; a paused campaign's corrected rows go with its Resume.
+// each row under the key it was given at import). The campaign is held, while the panel is open, in a
+// wizard store of its own (stores.fixRows), as the wizard holds a draft under review: a new campaign
+// the organiser is preparing in the wizard is left as it is. A paused campaign's corrected rows go with
+// its Resume.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CampaignSummary, RowDto } from '../../../../shared/contract.ts';
 import { Message } from '../../components/Message.tsx';
-import { useStores, useWizard } from '../../stores/hooks.ts';
+import { StoresContext, useStores, useWizard } from '../../stores/hooks.ts';
+import type { Stores } from '../../stores/index.ts';
 import { ConfirmSendDialog } from '../new-campaign/ConfirmSendDialog.tsx';
 import { CostSummary } from '../new-campaign/CostSummary.tsx';
 import { DraftTable } from '../new-campaign/DraftTable.tsx';
@@ -32,7 +35,37 @@ export function fixRowsIntro(sendState: CampaignSummary['sendState']): string {
     : 'Correct each row with Edit (or skip it); a row becomes ready once it is valid, and Resume sends it with the rest of the campaign.';
 }
 
-export function FixRowsPanel({ summary, sendOnOpen, onClose }: { summary: CampaignSummary; sendOnOpen: boolean; onClose: () => void }) {
+/**
+ * Opens the campaign's rows in the panel's own store (stores.fixRows, never the wizard's new campaign in
+ * progress), with `send` then the confirmation of the send; returns what lets go of it when the panel closes.
+ */
+export function openRowsToFix(stores: Stores, campaign: CampaignSummary, send: boolean): () => void {
+  const store = stores.fixRows;
+  let open = true;
+  void store
+    .getState()
+    .openDraft(campaign)
+    .then(() => {
+      if (open && send && store.getState().draft?.id === campaign.id) store.getState().openConfirm();
+    });
+  return () => {
+    open = false;
+    store.getState().closeDraft(campaign.id);
+  };
+}
+
+export function FixRowsPanel(props: { summary: CampaignSummary; sendOnOpen: boolean; onClose: () => void }) {
+  const stores = useStores();
+  // The draft's table, row editor, cost box and confirmation read "the wizard": here, the panel's own.
+  const own = useMemo<Stores>(() => ({ ...stores, wizard: stores.fixRows }), [stores]);
+  return (
+    <StoresContext.Provider value={own}>
+      <FixRows {...props} />
+    </StoresContext.Provider>
+  );
+}
+
+function FixRows({ summary, sendOnOpen, onClose }: { summary: CampaignSummary; sendOnOpen: boolean; onClose: () => void }) {
   const stores = useStores();
   const loaded = useWizard((s) => s.draft?.id === summary.id);
   const rows = useWizard((s) => s.rows);
@@ -46,26 +79,13 @@ export function FixRowsPanel({ summary, sendOnOpen, onClose }: { summary: Campai
   const opening = useRef({ summary, sendOnOpen });
   const wasLoaded = useRef(false);
 
-  useEffect(() => {
-    const { summary: campaign, sendOnOpen: send } = opening.current;
-    let open = true;
-    void stores.wizard
-      .getState()
-      .openDraft(campaign)
-      .then(() => {
-        if (open && send && stores.wizard.getState().draft?.id === campaign.id) stores.wizard.getState().openConfirm();
-      });
-    return () => {
-      open = false;
-      stores.wizard.getState().closeDraft(campaign.id);
-    };
-  }, [stores]);
+  useEffect(() => openRowsToFix(stores, opening.current.summary, opening.current.sendOnOpen), [stores]);
 
   useEffect(() => {
     if (loaded && rowsStatus === 'ready' && listed === null) setListed(rowsToFixIds(rows, opening.current.summary.sendState));
   }, [loaded, rowsStatus, rows, listed]);
 
-  // The confirmed send lets go of the campaign (the wizard starts afresh): the panel's work is done.
+  // The confirmed send lets go of the campaign (the panel's store starts afresh): the panel's work is done.
   useEffect(() => {
     if (loaded) wasLoaded.current = true;
     else if (wasLoaded.current) {

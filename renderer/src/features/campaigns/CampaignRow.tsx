@@ -4,6 +4,7 @@ import { Totals } from '../../components/Money.tsx';
 import { formatDateTime } from '../../lib/time.ts';
 import { interruptedSummary } from '../../stores/campaigns-store.ts';
 import { useStores } from '../../stores/hooks.ts';
+import { useDiscardGuard } from '../new-campaign/DiscardNewCampaign.tsx';
 import { campaignState, giftRows } from './campaign-state.ts';
 
 export function CampaignRow({ campaign: c, onResume }: { campaign: CampaignSummary; onResume: () => void }) {
@@ -11,11 +12,15 @@ export function CampaignRow({ campaign: c, onResume }: { campaign: CampaignSumma
   const state = campaignState(c);
   const interrupted = c.sendState === 'paused' && c.pausedReason === 'interrupted';
   const { left, progress } = interruptedSummary(c);
+  // A draft opens in the wizard: a new campaign in progress there is asked about first.
+  const discard = useDiscardGuard();
   const open = (): void => {
-    if (c.sendState === 'draft') {
-      void stores.wizard.getState().openDraft(c);
-      stores.app.getState().navigate({ name: 'new' });
-    } else stores.app.getState().navigate({ name: 'campaign', id: c.id });
+    if (c.sendState === 'draft')
+      discard.guard(() => {
+        void stores.wizard.getState().openDraft(c);
+        stores.app.getState().navigate({ name: 'new' });
+      });
+    else stores.app.getState().navigate({ name: 'campaign', id: c.id });
   };
   return (
     <tr data-testid="campaign-row" data-campaign-id={c.id} data-send-state={c.sendState} data-paused-reason={c.pausedReason ?? ''} className={interrupted || c.flagged > 0 ? 'row-flagged' : undefined}>
@@ -23,6 +28,7 @@ export function CampaignRow({ campaign: c, onResume }: { campaign: CampaignSumma
         <button type="button" className="link" onClick={open} data-testid="campaign-open">
           {c.name}
         </button>
+        {discard.dialog}
         <div className="muted small">
           {c.productName ?? `Product ${c.productId}`} · {ENVIRONMENT_LABELS[c.environment]}
         </div>

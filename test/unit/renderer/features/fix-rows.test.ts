@@ -7,7 +7,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { CampaignSummary, RowDto } from '../../../../shared/contract.ts';
 import { CampaignActions, canFixRows } from '../../../../renderer/src/features/campaign/CampaignActions.tsx';
-import { FixRowsPanel, rowsToFixIds, sendCorrectedLabel } from '../../../../renderer/src/features/campaign/FixRowsPanel.tsx';
+import { FixRowsPanel, openRowsToFix, rowsToFixIds, sendCorrectedLabel } from '../../../../renderer/src/features/campaign/FixRowsPanel.tsx';
 import { createStores, type Stores } from '../../../../renderer/src/stores/index.ts';
 import { StoresContext } from '../../../../renderer/src/stores/hooks.ts';
 import type { Preflight } from '../../../../renderer/src/stores/wizard-store.ts';
@@ -40,9 +40,9 @@ function preflight(rowsToSend: number, okay = true): Preflight {
 
 function panel(c: CampaignSummary, rows: RowDto[], pre: Preflight | null): string {
   const s = stores();
-  s.wizard.setState({ draft: c, step: 'review', rows, rowsStatus: 'ready', preflight: pre, preflightStatus: pre ? 'ready' : 'idle' });
+  s.fixRows.setState({ draft: c, step: 'review', rows, rowsStatus: 'ready', preflight: pre, preflightStatus: pre ? 'ready' : 'idle' });
   // Server rendering reads a store's initial state (useSyncExternalStore's server snapshot): render this one.
-  s.wizard.getInitialState = s.wizard.getState;
+  s.fixRows.getInitialState = s.fixRows.getState;
   return renderToStaticMarkup(createElement(StoresContext.Provider, { value: s }, createElement(FixRowsPanel, { summary: c, sendOnOpen: false, onClose: () => undefined })));
 }
 
@@ -130,5 +130,27 @@ describe('the wizard lets go of a sent campaign when its panel closes', () => {
     expect(s.wizard.getState().draft?.id).toBe('c1');
     s.wizard.getState().closeDraft('c1');
     expect(s.wizard.getState()).toMatchObject({ draft: null, rows: [], step: 'setup' });
+  });
+});
+
+describe('the rows to fix panel leaves a new campaign in progress alone', () => {
+  it('holds the campaign in its own store: the wizard keeps what the organiser was preparing, through the panel and after it', async () => {
+    const calls = fakeApi({
+      'campaigns:rows': () => ok({ rows: [badEmail], total: 1 }),
+      'campaigns:preflight': () => ok(preflight(0)),
+      'products:list': () => ok({ products: [], unreadable: [], service: 'the built-in simulator' }),
+    });
+    const clock = new ManualClock();
+    const s = createStores({ api: calls.api, timers: clock, now: clock.now });
+    const file = { fileName: 'guests.csv', bytesBase64: 'bmFtZQ==', size: 4 };
+    s.wizard.setState({ step: 'import', name: 'Spring gala', senderName: 'Ada', productId: 7, file });
+    const c = summary({ sendState: 'done', running: false, counts });
+    const close = openRowsToFix(s, c, true);
+    await settle();
+    expect(s.fixRows.getState()).toMatchObject({ draft: { id: 'c1' }, rows: [badEmail], confirmOpen: true });
+    expect(s.wizard.getState()).toMatchObject({ draft: null, step: 'import', name: 'Spring gala', senderName: 'Ada', productId: 7, file });
+    close();
+    expect(s.fixRows.getState()).toMatchObject({ draft: null, rows: [] });
+    expect(s.wizard.getState()).toMatchObject({ draft: null, step: 'import', name: 'Spring gala', file });
   });
 });
