@@ -8,9 +8,9 @@ import { isSettled } from '../../../shared/domain/rows.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
 import { campaignProducts, getCampaign, listCampaigns, setLastPolled, setSendState, type Campaign, type Environment } from '../db/repos/campaigns.ts';
-import type { CampaignForOrder } from './order-body.ts';
+import { orderOutcomeOf, type CampaignForOrder } from './order-body.ts';
 import { listTrackedOrders, type TrackedOrder } from '../db/repos/recipients.ts';
-import { addFindings, updateOrderStatus } from '../db/repos/recipient-transitions.ts';
+import { addFindings, completeOrderRecord, updateOrderStatus } from '../db/repos/recipient-transitions.ts';
 import { contradictions, entryAgrees, expectationOf, mismatchDetail, mismatches, UnreadableRequestError, verifyOrder, withoutUnstatedPrice } from './verify-order.ts';
 import { ORDER_PAGE_SIZE, type Order, type OrderPage, type Outcome, type ServiceClient } from '../service/index.ts';
 import { parseServiceTime } from '../service/schemas.ts';
@@ -182,6 +182,7 @@ interface Recorded {
 /** Records what the service says of one row's order (its statuses, expiry and any new finding). */
 function recordPolled(db: Db, campaign: (Campaign & CampaignForOrder) | undefined, row: TrackedOrder, order: Order, now: number): Recorded {
   const flagged = checkPolled(db, campaign, row, order, now);
+  const completed = completeCharge(db, row, order, now);
   const state = rowStateForOrder(order.status, order.item.status);
   const expiry = order.acceptanceExpiresAt ? parseServiceTime(order.acceptanceExpiresAt) : null;
   const changed =
@@ -199,7 +200,23 @@ function recordPolled(db: Db, campaign: (Campaign & CampaignForOrder) | undefine
   }
   // The expiry the row keeps: the one just read, else the one it had (an unreadable one is not stored).
   const kept = expiry === null || Number.isNaN(expiry) ? row.acceptanceExpiry : expiry;
-  return { changed: changed || flagged, settled: isSettled(state), expired: !isSettled(state) && isAcceptanceExpired({ state, acceptanceExpiry: kept }, now) };
+  return { changed: changed || flagged || completed, settled: isSettled(state), expired: !isSettled(state) && isAcceptanceExpired({ state, acceptanceExpiry: kept }, now) };
+}
+
+/**
+ * A row ordered without its charge (its answer did not state the item's price, and the run's
+ * confirmation from the record was cut short: a pause, a crash, a lost lease): the record's charge,
+ * rate, fee and issued price fill it once the record states a charge, so the campaign's charged
+ * total comes to equal the service's. A row that has a charge is not written. A record that cannot
+ * be stored as an order's outcome leaves the row as it was; its statuses are still recorded.
+ */
+function completeCharge(db: Db, row: TrackedOrder, order: Order, now: number): boolean {
+  if (order.charged === undefined) return false;
+  try {
+    return db.transaction(() => completeOrderRecord(db, row.id, orderOutcomeOf(order, []), now, { onlyWithoutCharge: true }))();
+  } catch {
+    return false;
+  }
 }
 
 const settles = (order: Order): boolean => rowStateForOrder(order.status, order.item.status) !== 'ordered';

@@ -249,10 +249,12 @@ export function markOrdered(
  * asynchronously: no item price, maybe no charge, in the POST answer): the charge, rate, fee and
  * issued price are filled in, each only where the row has none yet, on the row that holds this
  * order. Not a change of state; the running tallies follow through their trigger. Returns whether
- * a row was updated.
+ * a row was updated. `onlyWithoutCharge`: only a row that has no charge recorded at all (a poll
+ * reading the record of every order it tracks writes nothing to the others).
  */
-export function completeOrderRecord(db: Db, rowId: number, order: OrderOutcome, now: number): boolean {
+export function completeOrderRecord(db: Db, rowId: number, order: OrderOutcome, now: number, opts: { onlyWithoutCharge?: boolean } = {}): boolean {
   const o = outcomeSchema.parse(order);
+  const withoutCharge = opts.onlyWithoutCharge === true ? ' AND charged_minor IS NULL AND charged_text IS NULL' : '';
   const updated = statement(
     db,
     `UPDATE recipients SET
@@ -260,7 +262,7 @@ export function completeOrderRecord(db: Db, rowId: number, order: OrderOutcome, 
         charged_text = coalesce(charged_text, ?), exchange_rate = coalesce(exchange_rate, ?),
         rate_from = coalesce(rate_from, ?), rate_to = coalesce(rate_to, ?), fee_rate = coalesce(fee_rate, ?),
         issued_amount = coalesce(issued_amount, ?), issued_currency = coalesce(issued_currency, ?), updated_at = ?
-      WHERE id = ? AND order_id = ? RETURNING id`,
+      WHERE id = ? AND order_id = ?${withoutCharge} RETURNING id`,
   ).get(
     o.charged?.minor ?? null,
     o.charged?.currency ?? null,
