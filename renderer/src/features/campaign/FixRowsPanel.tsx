@@ -16,15 +16,21 @@ import { DraftTable } from '../new-campaign/DraftTable.tsx';
 
 /**
  * The rows the panel lists: those that need fixing when it opened, and, on a finished campaign, those
- * ready to send (corrected before; nothing else of a finished campaign is ready). A paused campaign's
- * ready rows are its rows left to send, for Resume: not listed.
+ * corrected before and not sent yet (ready, never tried: no order asked for). A failed row put back by
+ * Retry is ready too but needs no fixing: not listed, nor a paused campaign's ready rows (its rows left
+ * to send, for Resume). A row corrected while the panel is open stays listed (FixRows keeps the ids).
  */
 export function rowsToFixIds(rows: readonly RowDto[], sendState: CampaignSummary['sendState']): Set<number> {
-  return new Set(rows.filter((r) => r.state === 'invalid' || (sendState === 'done' && r.state === 'ready')).map((r) => r.id));
+  return new Set(rows.filter((r) => r.state === 'invalid' || (sendState === 'done' && r.state === 'ready' && r.attempts === 0 && r.orderId === null)).map((r) => r.id));
 }
 
-/** The panel's send button: 'Send 1 corrected row…', 'Send 3 corrected rows…'. */
-export function sendCorrectedLabel(n: number): string {
+/**
+ * The panel's send button: 'Send 1 corrected row…', 'Send 3 corrected rows…'. The send takes every row
+ * left to send: when they are more than the `corrected` ones listed (failed rows put back by Retry go
+ * too), 'Send the 3 left…', as the campaign's own button says.
+ */
+export function sendCorrectedLabel(n: number, corrected = n): string {
+  if (n > corrected) return `Send the ${n} left…`;
   return n === 0 ? 'Send corrected rows…' : `Send ${n} corrected row${n === 1 ? '' : 's'}…`;
 }
 
@@ -96,6 +102,7 @@ function FixRows({ summary, sendOnOpen, onClose }: { summary: CampaignSummary; s
 
   const shown = useMemo(() => (listed === null ? [] : rows.filter((r) => listed.has(r.id) || r.state === 'invalid')), [rows, listed]);
   const toSend = preflight?.rowsToSend ?? 0;
+  const correctedShown = shown.filter((r) => r.state === 'ready').length;
   const canSend = preflight !== null && preflight.ok && toSend > 0 && !summary.running;
 
   return (
@@ -119,7 +126,7 @@ function FixRows({ summary, sendOnOpen, onClose }: { summary: CampaignSummary; s
             <aside className="review-side" aria-label="Cost and sending">
               <CostSummary />
               <button type="button" className="button-primary button-large button-block" disabled={!canSend} onClick={() => stores.wizard.getState().openConfirm()} data-testid="fix-rows-send">
-                {sendCorrectedLabel(toSend)}
+                {sendCorrectedLabel(toSend, correctedShown)}
               </button>
             </aside>
           )}

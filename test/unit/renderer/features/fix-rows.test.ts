@@ -77,6 +77,9 @@ describe('the rows to fix panel', () => {
     expect([...rowsToFixIds(rows, 'done')]).toEqual([1, 2, 3]);
     // A paused campaign's ready rows are its rows left to send, for Resume.
     expect([...rowsToFixIds(rows, 'paused')]).toEqual([1, 2]);
+    // A failed row that Retry put back is ready, but was tried and needs no fixing.
+    const putBack = row(5, { state: 'ready', attempts: 1, lastError: 'The service refused the order: out of stock' });
+    expect([...rowsToFixIds([...rows, putBack], 'done')]).toEqual([1, 2, 3]);
     expect(sendCorrectedLabel(1)).toBe('Send 1 corrected row…');
     expect(sendCorrectedLabel(3)).toBe('Send 3 corrected rows…');
   });
@@ -94,6 +97,16 @@ describe('the rows to fix panel', () => {
     expect(markup).toContain('data-testid="cost-summary"');
     expect(markup).toContain('data-testid="confirm-dialog"');
     expect(markup).toContain('nothing already sent is sent again');
+  });
+
+  it('does not list a failed row put back by Retry on a finished campaign', () => {
+    const c = summary({ sendState: 'done', running: false, counts: { ...counts, invalid: 2, ready: 1 } });
+    const putBack = row(5, { state: 'ready', attempts: 2, lastError: 'The service failed (HTTP 503)' });
+    const markup = panel(c, [badEmail, badAmount, putBack, delivered], preflight(1));
+    expect([...markup.matchAll(/data-testid="draft-row" data-line="(\d+)"/g)].map((m) => Number(m[1]))).toEqual([2, 3]);
+    // It is sent with them, so the button does not call it corrected.
+    expect(markup).toMatch(/data-testid="fix-rows-send"[^>]*>Send the 1 left…</);
+    expect(sendCorrectedLabel(3, 1)).toBe('Send the 3 left…');
   });
 
   it('cannot send while nothing is corrected, or while the pre-flight finds a problem, and says why', () => {
