@@ -85,7 +85,7 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
   for await (const page of client.orderPages({ itemStatus: 'PENDING' }, opts)) {
     result.requests += 1;
     if (opts.signal?.aborted) return stopped();
-    if (page.kind !== 'ok') return { ...result, error: `${page.endpoint}: ${describe(page)}`, serviceFailed: true };
+    if (page.kind !== 'ok') return { ...result, error: describe(page), serviceFailed: true };
     for (const order of page.value.orders) pending.set(order.id, order);
   }
 
@@ -156,7 +156,7 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
     result.requests += 1;
     if (fetched.kind !== 'ok') {
       if (opts.signal?.aborted) return stopped();
-      result.error = `${fetched.endpoint}: ${describe(fetched)}`;
+      result.error = describe(fetched);
       result.serviceFailed = true;
       continue;
     }
@@ -357,6 +357,11 @@ export function stoppedMessage(checked: number, tracked: number): string {
   return `stopped on request after checking ${checked} of ${tracked} order${tracked === 1 ? '' : 's'} (the rest keep their last known state)`;
 }
 
-function describe(outcome: { kind: string; message?: string }): string {
-  return outcome.message ?? outcome.kind;
+/**
+ * A failed request in words, naming its endpoint once: most outcomes' messages begin with it already
+ * ("GET /v1/orders/900011: the service failed…"); a refusal's is the service's own words, which do not.
+ */
+function describe(outcome: { kind: string; endpoint: string; message?: string }): string {
+  const text = outcome.message ?? outcome.kind;
+  return text.startsWith(`${outcome.endpoint}:`) ? text : `${outcome.endpoint}: ${text}`;
 }

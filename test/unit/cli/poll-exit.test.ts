@@ -5,7 +5,7 @@ import { pollExitCode, unfinishedRound } from '../../../electron/cli/commands/tr
 import { EXIT } from '../../../electron/cli/exit-codes.ts';
 
 const clean = { tracked: 5, requests: 6, settled: 4, waiting: 1, expired: 0, error: null, nextCheckInMs: 30_000 };
-const laterFailure = { ...clean, error: 'GET /v1/orders/1003: GET /v1/orders/1003: 500', serviceFailed: true as const };
+const laterFailure = { ...clean, error: 'GET /v1/orders/1003: 500', serviceFailed: true as const };
 
 describe('pollExitCode', () => {
   it('a round every request of which was answered exits 0', () => {

@@ -200,7 +200,7 @@ describe('a poll round finds a wave of deliveries in the COMPLETED list', () => 
     const failure: Outcome<never> = { kind: 'ambiguous', reason: 'server-error', status: 500, endpoint: `GET /v1/orders/${target}`, message: `GET /v1/orders/${target}: 500` };
     const client: ServiceClient = { ...s.recorded, getOrder: async (orderId, opts) => (orderId === target ? failure : s.recorded.getOrder(orderId, opts)) };
     const result = await round(s, client);
-    expect(result).toMatchObject({ tracked: 5, requests: 1 + 5, settled: 4, waiting: 1, serviceFailed: true, error: `GET /v1/orders/${target}: GET /v1/orders/${target}: 500` });
+    expect(result).toMatchObject({ tracked: 5, requests: 1 + 5, settled: 4, waiting: 1, serviceFailed: true, error: `GET /v1/orders/${target}: 500` });
     expect(states(s, id)).toEqual({ delivered: 4, ordered: 1 });
     expect(allRows(s.db, id).find((r) => r.orderId === target)?.state).toBe('ordered');
     // The next round, the service answering again, finishes it.
@@ -208,6 +208,17 @@ describe('a poll round finds a wave of deliveries in the COMPLETED list', () => 
     expect(next).toMatchObject({ tracked: 1, settled: 1, waiting: 0 });
     expect(next.serviceFailed).toBeUndefined();
     expect(states(s, id)).toEqual({ delivered: 5 });
+  }, 60_000);
+
+  it('an order\'s own record refused (a 404 in the service\'s words) names the endpoint once, in front of them', async () => {
+    const s = await service('oldest-first');
+    const { orderIds } = await sentCampaign(s, 3, 'Refusal');
+    orderIds.forEach((orderId) => s.sim.forceStatus(s.key, orderId, { itemStatus: 'COMPLETED' }));
+    const target = orderIds[1]!;
+    const refused: Outcome<never> = { kind: 'rejected', status: 404, code: 'NOT_FOUND', endpoint: `GET /v1/orders/${target}`, message: 'Order not found', body: '' };
+    const client: ServiceClient = { ...s.recorded, getOrder: async (orderId, opts) => (orderId === target ? refused : s.recorded.getOrder(orderId, opts)) };
+    const result = await round(s, client);
+    expect(result).toMatchObject({ settled: 2, waiting: 1, serviceFailed: true, error: `GET /v1/orders/${target}: Order not found` });
   }, 60_000);
 
   /** A client whose COMPLETED list (and, if asked, single fetch) tells another story about some orders. */
