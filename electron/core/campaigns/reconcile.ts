@@ -14,7 +14,7 @@ import { getCampaignForOrders, type Campaign, type Environment } from '../db/rep
 type CampaignWithProducts = NonNullable<ReturnType<typeof getCampaignForOrders>>;
 import { appendEvent } from '../db/repos/events.ts';
 import { markOrdered, recordAttemptError } from '../db/repos/recipient-transitions.ts';
-import { listSendingRows, newestOrderSentBy, type Recipient } from '../db/repos/recipients.ts';
+import { listSendingRows, newestOrderRecordedBy, type Recipient } from '../db/repos/recipients.ts';
 import type { AuthFailed, OrderLookup, Outcome, ServiceClient } from '../service/index.ts';
 import { orderOutcomeOf } from './order-body.ts';
 import { entryAgrees, expectationOf, isUnstatedPrice, mismatchDetail, mismatches, onlyPriceUnstated, verifyOrder, withoutUnstatedPrice } from './verify-order.ts';
@@ -215,12 +215,14 @@ const when = (ms: number): string => `${new Date(ms).toISOString().slice(0, 16).
  * only recent orders unless given one answers the lookup of an older key with a clear, wrong "none",
  * and if it has forgotten that key too (section 8), the same bytes POSTed again are a second order,
  * charged again. So for a row first sent over LIST_TRUSTED_WITHIN_MS ago, an empty lookup counts only
- * once the list is seen to show a witness: the order of this service that we know was POSTed last at
- * or before the row's first send, looked up by its own key. One lookup answers for every row sent
- * since its witness; one per run is the usual cost, and only when a lookup came back empty.
+ * once the list is seen to show a witness: the order of this service recorded here last at or before
+ * the row's first send (so made before any order of the row's), looked up by its own key. Not the one
+ * POSTed last before it: that order may have been made much later, at a resume, and a list that shows
+ * it may not reach back to the row. One lookup answers for every row sent since its witness was
+ * recorded; one per run is the usual cost, and only when a lookup came back empty.
  */
 export class ListReach {
-  /** The earliest first send of a witness the list showed: it reaches back at least that far. */
+  /** The earliest time a witness the list showed was recorded as ordered: it reaches back at least that far. */
   private shownSince: number | null = null;
   /** Witnesses the list clearly left out, by key: the reason to give. */
   private readonly missing = new Map<string, string>();
@@ -251,7 +253,7 @@ export class ListReach {
       'Sending it again could charge a second gift (how long the service remembers a key is not stated either). ' +
       `Look up the reference ${row.externalReferenceId} in the service's own records: if it has no order, ${RESEND_UNCONFIRMED_STEP}; ` +
       'if it has one, leave the row as it is and ask the service\'s support to list it.';
-    const witness = campaign ? newestOrderSentBy(this.db, { environment: campaign.environment, baseUrl: campaign.baseUrl }, sentAt) : null;
+    const witness = campaign ? newestOrderRecordedBy(this.db, { environment: campaign.environment, baseUrl: campaign.baseUrl }, sentAt) : null;
     if (!witness) {
       return ok(`${intro} no earlier order of this service is known to show how far back its list reaches (a list may show only recent orders unless given a date range, and the names of that range are not stated). ${after}`);
     }
@@ -260,7 +262,7 @@ export class ListReach {
     const lookup = await this.client.findOrderByReference(witness.externalReferenceId, opts);
     if (lookup.kind !== 'ok') return lookup;
     if (lookup.value.order !== null) {
-      this.shownSince = Math.min(this.shownSince ?? witness.sentAt, witness.sentAt);
+      this.shownSince = Math.min(this.shownSince ?? witness.orderedAt, witness.orderedAt);
       return ok(true);
     }
     const reason =

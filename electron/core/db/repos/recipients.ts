@@ -627,8 +627,14 @@ export interface OrderWitness {
   readonly line: number;
   readonly externalReferenceId: string;
   readonly orderId: number;
-  /** When its first POST left (sent_at): its order was made no earlier. */
+  /** When its first POST left (sent_at). */
   readonly sentAt: number;
+  /**
+   * When its order was recorded here (ordered_at): the service had made it by then (maybe long after
+   * the first POST: a row carried over and re-POSTed at a later resume), so a list that shows it
+   * reaches back at least that far. Its first send says nothing of that.
+   */
+  readonly orderedAt: number;
 }
 
 const orderWitnessRow = z.object({
@@ -637,23 +643,25 @@ const orderWitnessRow = z.object({
   external_reference_id: z.string(),
   order_id: z.number().int(),
   sent_at: timestamp,
+  ordered_at: timestamp,
 });
 
 /**
- * The row of a service (environment and address) whose order was POSTed last at or before `at`, of
- * any campaign and whatever became of the order since; null when none was.
+ * The row of a service (environment and address) whose order was recorded last at or before `at`
+ * (so made no later than `at`), of any campaign and whatever became of the order since; null when
+ * none was.
  */
-export function newestOrderSentBy(db: Db, where: { environment: Environment; baseUrl: string }, at: number): OrderWitness | null {
+export function newestOrderRecordedBy(db: Db, where: { environment: Environment; baseUrl: string }, at: number): OrderWitness | null {
   const raw = statement(
     db,
-    `SELECT r.campaign_id, r.line, r.external_reference_id, r.order_id, r.sent_at
+    `SELECT r.campaign_id, r.line, r.external_reference_id, r.order_id, r.sent_at, r.ordered_at
       FROM campaigns c JOIN recipients r ON r.campaign_id = c.id
-      WHERE c.environment = ? AND c.base_url = ? AND r.order_id IS NOT NULL AND r.sent_at <= ?
-      ORDER BY r.sent_at DESC, r.id DESC LIMIT 1`,
+      WHERE c.environment = ? AND c.base_url = ? AND r.order_id IS NOT NULL AND r.sent_at IS NOT NULL AND r.ordered_at <= ?
+      ORDER BY r.ordered_at DESC, r.id DESC LIMIT 1`,
   ).get(where.environment, where.baseUrl, at);
   if (raw === undefined) return null;
   const r = parseRow(orderWitnessRow, 'recipients', raw);
-  return { campaignId: r.campaign_id, line: r.line, externalReferenceId: r.external_reference_id, orderId: r.order_id, sentAt: r.sent_at };
+  return { campaignId: r.campaign_id, line: r.line, externalReferenceId: r.external_reference_id, orderId: r.order_id, sentAt: r.sent_at, orderedAt: r.ordered_at };
 }
 
 /** Whether the scope has any order not yet settled: whether it needs polling at all. */

@@ -97,4 +97,37 @@ describe('a row left sending, resumed a day later on a service whose list shows 
     expect(row()).toMatchObject({ state: 'ordered', orderId: orders()[0]?.id });
     expect(getCampaign(db, campaign.id)?.sendState).toBe('done');
   });
+
+  it('does not take as witness an order made after the row: first sent before it, but ordered only at a later resume', async () => {
+    const clock = fakeClock(Date.now());
+    const service = await startSimulator({ now: clock.now, dialect: { listWindowMs: 6 * HOUR, keyMemoryMs: 6 * HOUR } }, { clock });
+    const { db } = tempDb();
+    const queue = createSendQueue({ db, client: service.client, clock, concurrency: 1, maxAttemptsPerRun: 1, backoff: { baseMs: 1, capMs: 2 } });
+    // W: an earlier campaign's row, first sent at T, no order made (a 500 before the commit), left sending.
+    service.sim.setFaults({ error500BeforeCommit: 1 });
+    const earlier = makeCampaign(db, { rows: 1, key: service.key, baseUrl: service.url, name: 'Earlier' });
+    await queue.run(earlier.campaign.id);
+    service.sim.setFaults({ error500BeforeCommit: 0 });
+    // R: a minute later, this campaign's row: its order is made, the answer lost (503 after the commit).
+    clock.advance(60_000);
+    service.sim.setFaults({ error503AfterCommit: 1 });
+    const { campaign, rowIds } = makeCampaign(db, { rows: 1, key: service.key, baseUrl: service.url, name: 'Gala' });
+    await queue.run(campaign.id);
+    service.sim.setFaults({ error503AfterCommit: 0 });
+    const row = () => getRecipient(db, rowIds[0] ?? 0);
+    const orders = () => (service.sim.audit().accounts[service.key]?.orders ?? []).filter((o) => o.externalReferenceId === row()?.externalReferenceId);
+    expect(row()?.state).toBe('sending');
+    expect(orders()).toHaveLength(1);
+    // Half an hour later the earlier campaign is resumed: W's order is made now, after R's.
+    clock.advance(30 * 60_000);
+    expect((await queue.run(earlier.campaign.id)).stoppedBy).toBe('done');
+
+    // Six hours on, the list shows W's order (made at T + 31 min) but no longer R's (T + 1 min), and R's
+    // key is forgotten: W, first sent before R, proves nothing about how far back the list reaches.
+    clock.advance(6 * HOUR - 20 * 60_000);
+    const resumed = await queue.run(campaign.id);
+    expect(orders()).toHaveLength(1);
+    expect(resumed.stoppedBy).toBe('unconfirmed');
+    expect(row()).toMatchObject({ state: 'sending', nextAttemptAt: null });
+  });
 });
