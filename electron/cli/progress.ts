@@ -26,7 +26,10 @@ export function progressView(stream: NodeJS.WriteStream = process.stderr, now: (
       const rate = elapsed > 0 ? ((settled - start.settled) / elapsed) * 1000 : 0;
       const left = c.ready + c.sending;
       const eta = rate > 0 && left > 0 ? `, ETA ${formatDuration((left / rate) * 1000)}` : '';
-      const counts = `${settled}/${total} sent (ordered ${c.ordered + c.delivered}, failed ${c.failed}, in flight ${c.sending})`;
+      // Once the run has ended nothing is in flight: a row still \`sending\` waits for its order to be
+      // looked up by key (resume) or for a person (a pause on unconfirmed rows), and is named so.
+      const open = final ? (c.sending > 0 ? `, unconfirmed ${c.sending}` : '') : `, in flight ${c.sending}`;
+      const counts = `${settled}/${total} sent (ordered ${c.ordered + c.delivered}, failed ${c.failed}${open})`;
       if (tty) {
         const width = 24;
         const filled = Math.round(fraction * width);

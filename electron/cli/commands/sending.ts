@@ -333,15 +333,23 @@ async function finish(cli: Cli, common: Common, id: string, code: number | null,
   return code ?? exitFor(summary);
 }
 
-function printPreflight(p: CallOutput<'campaigns:preflight'>) {
-  for (const problem of p.problems) say(`Pre-flight: ${problem}`);
+const orders = (n: number): string => `${n} order${n === 1 ? '' : 's'}`;
+
+/** The pre-flight in the CLI's words: its problems, the stock, and what is to be sent ('1 order', '3 orders'). */
+export function preflightLines(p: CallOutput<'campaigns:preflight'>): string[] {
+  const lines = p.problems.map((problem) => `Pre-flight: ${problem}`);
   const stock = p.availability ? stockNote(p.availability) : null;
-  if (stock) say(stock);
-  if (p.rowsToSend > 0) say(`To send: ${p.rowsToSend} orders, ${p.totals.map((m) => `${m.currency} ${m.amount}`).join(' + ')} (face value, product currency).`);
+  if (stock) lines.push(stock);
+  if (p.rowsToSend > 0) lines.push(`To send: ${orders(p.rowsToSend)}, ${p.totals.map((m) => `${m.currency} ${m.amount}`).join(' + ')} (face value, product currency).`);
   // A file of several gifts: each product's orders and face value.
   if (p.byProduct.length > 1) {
-    for (const g of p.byProduct) say(`  product ${g.productId}${g.name ? ` (${g.name})` : ''}: ${g.rows} orders, ${g.totals.map((m) => `${m.currency} ${m.amount}`).join(' + ')}`);
+    for (const g of p.byProduct) lines.push(`  product ${g.productId}${g.name ? ` (${g.name})` : ''}: ${orders(g.rows)}, ${g.totals.map((m) => `${m.currency} ${m.amount}`).join(' + ')}`);
   }
+  return lines;
+}
+
+function printPreflight(p: CallOutput<'campaigns:preflight'>) {
+  for (const line of preflightLines(p)) say(line);
 }
 
 async function confirm(question: string): Promise<boolean> {
