@@ -304,7 +304,10 @@ async function reconcileRow(
         }
         const duplicateOrderIds = duplicates.map((d) => d.id);
         // Checked against the bytes that were POSTed, as a POST's answer is (a sending row keeps them).
-        const findings = campaign && row.requestBody !== null ? verifyOrder(expectationOf(campaign, row.requestBody), order) : [];
+        const findings = [
+          ...(campaign && row.requestBody !== null ? verifyOrder(expectationOf(campaign, row.requestBody), order) : []),
+          ...(duplicateOrderIds.length > 0 ? [duplicateOrdersFinding(order.id, duplicateOrderIds)] : []),
+        ];
         // No item price stated yet and nothing contradicted: ordered, its price confirmed later (as a POST's answer is).
         const unstated = onlyPriceUnstated(findings) ? findings.find(isUnstatedPrice) : undefined;
         const recorded = unstated ? withoutUnstatedPrice(findings) : findings;
@@ -365,6 +368,23 @@ export function recordDuplicateOrders(
     now,
   );
   return message;
+}
+
+/**
+ * Several orders under one row's key, as a finding of the row: the row is flagged with them, and a
+ * run that meets it pauses (the service did not keep the key's promise: more rows could be doubled).
+ */
+export function duplicateOrdersFinding(first: number, more: readonly number[]): Finding {
+  const ids = [first, ...more].join(', ');
+  return {
+    kind: 'mismatch',
+    field: 'key',
+    asked: 'one order under its key',
+    stated: `orders ${ids}`,
+    message:
+      `the service holds ${more.length + 1} orders under this row's key (orders ${ids}): only order ${first} is recorded for the row, ` +
+      "the others were charged too; send these order ids to the service's support",
+  };
 }
 
 /** Several orders under one row's key: which, which one the row records, and what to do (the run's log and the event say it alike). */

@@ -21,11 +21,12 @@ import {
 import { countByState, getRecipient, listSendingRows, readyRowToSend, type StateCounts } from '../db/repos/recipients.ts';
 import type { Outcome, RateLimiter, ServiceClient } from '../service/index.ts';
 import type { Order } from '../service/types.ts';
+import type { Finding } from '../../../shared/domain/findings.ts';
 import { backoffDelay, CircuitBreaker, RepeatedRefusal } from './policy.ts';
 import { orderBodyFor, OrderBodyError, orderOutcomeOf } from './order-body.ts';
 import { expectationOf, mismatchDetail, mismatches, onlyPriceUnstated, isUnstatedPrice, verifyOrder, withoutUnstatedPrice } from './verify-order.ts';
 import { confirmPrice } from './confirm-price.ts';
-import { ListReach, lookUpOrder, reconcile, recordDuplicateOrders, type KeyLookup, type LookedUpRow, type ReconcileResult } from './reconcile.ts';
+import { duplicateOrdersFinding, ListReach, lookUpOrder, reconcile, recordDuplicateOrders, type KeyLookup, type LookedUpRow, type ReconcileResult } from './reconcile.ts';
 import { withSendLease, type HeldLease } from './send-lease.ts';
 import { authDetail, breakerDetail, finish, mismatch, refusedDetail, rejectionText, unconfirmedDetail, type StopRequest } from './send-outcome.ts';
 import { FirstOrders, readySource, RetrySchedule, WakeSignal, type Job, type PriceToConfirmLater } from './send-work.ts';
@@ -428,9 +429,9 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     });
     pricing.set(job, confirming);
   };
-  const recordOrder = (job: Job, order: Order, requestBody: string, via: 'response' | 'reconciliation'): void => {
+  const recordOrder = (job: Job, order: Order, requestBody: string, via: 'response' | 'reconciliation', found: readonly Finding[] = []): void => {
     const now = clock.now();
-    const findings = verifyOrder(expectationOf(campaign, requestBody), order);
+    const findings = [...verifyOrder(expectationOf(campaign, requestBody), order), ...found];
     const unstated = findings.find(isUnstatedPrice);
     if (unstated && onlyPriceUnstated(findings)) {
       // No price stated yet, nothing contradicted: recorded, and confirmed from the order's record
@@ -594,15 +595,17 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     job.attempts++;
     if (lookup.kind === 'ok' && lookup.value.order !== null) {
       const { order, duplicates } = lookup.value;
-      if (duplicates.length > 0) {
-        // Recorded for the campaign as the run's reconciliation records it, not only logged.
-        const message = recordDuplicateOrders(db, campaignId, job.row, order.id, duplicates.map((d) => d.id), clock.now());
+      const more = duplicates.map((d) => d.id);
+      if (more.length > 0) {
+        // Recorded for the campaign as the run's reconciliation records it, not only logged; the row
+        // is flagged with them and the run pauses (recordOrder: a mismatch).
+        const message = recordDuplicateOrders(db, campaignId, job.row, order.id, more, clock.now());
         log({ level: 'error', rowId: job.row.id, message });
       }
       // A clear answer, as the POST's own would have been: the service is answering (circuit breaker).
       breaker.success();
       counters.reconciled++;
-      recordOrder(job, order, body, 'reconciliation');
+      recordOrder(job, order, body, 'reconciliation', more.length > 0 ? [duplicateOrdersFinding(order.id, more)] : []);
     } else if (lookup.kind === 'rejected') {
       await settle(job, { kind: 'ambiguous', reason: 'status', status: lookup.status, endpoint: lookup.endpoint, message: lookup.message }, body);
     } else if (lookup.kind !== 'ok') {

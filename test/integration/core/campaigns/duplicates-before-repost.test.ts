@@ -1,6 +1,7 @@
 // When the send queue's own lookup by key, before a re-POST, finds several orders under a row's key,
 // the money charged twice is recorded for the campaign (the 'duplicate-orders' alert event, with
-// every order id) as the run's reconciliation records it, not only written to the run's log.
+// every order id) as the run's reconciliation records it, not only written to the run's log; the row
+// is flagged with both orders and the run pauses, as for any answer unlike the request.
 // Real parts: the send queue on a real SQLite file, the simulator over HTTP; time is virtual.
 
 import { describe, expect, it } from 'vitest';
@@ -36,8 +37,12 @@ describe('several orders under one key, found by the lookup before a re-POST', (
     service.sim.setFaults({ truncate: 0.5, faultRoutes: 'reads', seed: 8 });
     const resumed = await queue.run(campaign.id);
     expect(resumed.reconciliation.unknown).toBe(1);
-    expect(resumed.stoppedBy).toBe('done');
+    expect(resumed.stoppedBy).toBe('mismatch');
+    expect(resumed.message).toMatch(/holds 2 orders under this row's key/);
     expect(getRecipient(db, rowId)).toMatchObject({ state: 'ordered', orderId: first?.id });
+    expect(getRecipient(db, rowId)?.findings).toEqual([
+      expect.objectContaining({ kind: 'mismatch', field: 'key', stated: `orders ${first?.id ?? 0}, ${second?.id ?? 0}` }),
+    ]);
     expect(service.account().orders).toHaveLength(2);
     const alerts = listEvents(db, campaign.id, { recipientId: rowId }).filter((e) => e.detail?.['alert'] === 'duplicate-orders');
     expect(alerts).toHaveLength(1);

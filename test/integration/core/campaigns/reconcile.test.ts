@@ -145,6 +145,11 @@ describe('reconciliation', () => {
     const alert = listEvents(db, campaign.id, { recipientId: row.id }).find((e) => e.detail?.alert === 'duplicate-orders');
     expect(alert?.detail).toMatchObject({ orderIds: [first?.id, (first?.id ?? 0) + 1000] });
     expect(String(alert?.detail?.message)).toContain("Send these order ids to the service's support");
+    // The row is flagged with both orders, as a mismatch: the run that meets it pauses.
+    expect(result.mismatched.map((r) => r.rowId)).toEqual([row.id]);
+    expect(getRecipient(db, row.id)?.findings).toEqual([
+      expect.objectContaining({ kind: 'mismatch', field: 'key', stated: `orders ${first?.id ?? 0}, ${(first?.id ?? 0) + 1000}` }),
+    ]);
   });
 
   it('by environment, every campaign of that environment is reconciled, and no other', async () => {
