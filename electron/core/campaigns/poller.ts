@@ -143,7 +143,9 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
       known.push([row, entry]);
       continue;
     }
-    if (stillPending && nothingNew(campaign, row, stillPending)) {
+    // A row without its charge takes no shortcut: its record may state it now (one GET, for those rows
+    // only: a round over rows that have their charges costs what it did).
+    if (stillPending && !row.uncharged && nothingNew(campaign, row, stillPending)) {
       checked += 1;
       if (isAcceptanceExpired({ state: 'ordered', acceptanceExpiry: row.acceptanceExpiry }, clock.now())) result.expired += 1;
       continue;

@@ -576,6 +576,11 @@ export interface TrackedOrder {
   readonly itemStatus: string | null;
   readonly acceptanceExpiry: number | null;
   readonly requestBody: string | null;
+  /**
+   * No charge recorded (its answer did not state the item's price and its confirmation from the
+   * record was cut short): a poll reads the order's own record for it unless a list entry states it.
+   */
+  readonly uncharged: boolean;
 }
 
 const trackedOrderRow = z.object({
@@ -587,6 +592,7 @@ const trackedOrderRow = z.object({
   item_status: z.string().nullable(),
   acceptance_expiry: timestamp.nullable(),
   request_body: z.string().nullable(),
+  uncharged: z.union([z.literal(0), z.literal(1)]),
 });
 
 export interface TrackedScope {
@@ -606,7 +612,8 @@ const TRACKED_WHERE = `FROM campaigns c JOIN recipients r ON r.campaign_id = c.i
 export function listTrackedOrders(db: Db, scope: TrackedScope): TrackedOrder[] {
   const raws = statement(
     db,
-    `SELECT r.id, r.campaign_id, r.line, r.order_id, r.order_status, r.item_status, r.acceptance_expiry, r.request_body
+    `SELECT r.id, r.campaign_id, r.line, r.order_id, r.order_status, r.item_status, r.acceptance_expiry, r.request_body,
+        (r.charged_minor IS NULL AND r.charged_text IS NULL) AS uncharged
       ${TRACKED_WHERE} ORDER BY r.id`,
   ).all({ environment: scope.environment, baseUrl: scope.baseUrl, campaignId: scope.campaignId ?? null });
   return parseRows(trackedOrderRow, 'recipients', raws).map((r) => ({
@@ -618,6 +625,7 @@ export function listTrackedOrders(db: Db, scope: TrackedScope): TrackedOrder[] {
     itemStatus: r.item_status,
     acceptanceExpiry: r.acceptance_expiry,
     requestBody: r.request_body,
+    uncharged: r.uncharged === 1,
   }));
 }
 

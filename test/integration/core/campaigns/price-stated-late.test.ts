@@ -7,6 +7,8 @@
 // time is virtual.
 
 import { describe, expect, it } from 'vitest';
+import { pollRound } from '../../../../electron/core/campaigns/poller.ts';
+import type { Dialect } from '../../../../electron/simulator/index.ts';
 import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
 import { orderBodyFor } from '../../../../electron/core/campaigns/order-body.ts';
 import { markSending } from '../../../../electron/core/db/repos/recipient-transitions.ts';
@@ -90,5 +92,52 @@ describe('an order answer without the item price', () => {
     expect(account.orders).toHaveLength(1);
     expect(getRecipient(db, rowIds[0]!)).toMatchObject({ state: 'ordered', charged: { minor: 500, currency: 'USD' } });
     expect(getRecipient(db, rowIds[1]!)?.state).toBe('ready');
+  });
+
+  // A pause while the first order's price is being confirmed leaves it ordered without its charge;
+  // the poller reads its record (a GET by id: these lists are summaries) and fills it in.
+  const pausedWhileConfirming = async (dialect: Partial<Dialect>, productSlug: string, amountMinor?: number) => {
+    const clock = fakeClock(Date.now());
+    const service = await startSimulator({ now: clock.now, dialect }, { clock });
+    const { db } = tempDb();
+    const { campaign, rowIds } = makeCampaign(db, { rows: 3, productSlug, key: service.key, baseUrl: service.url, ...(amountMinor ? { amountMinor } : {}) });
+    const pause = new AbortController();
+    const log = (entry: { message: string }) => {
+      if (entry.message.includes('no item price in the answer yet')) pause.abort();
+    };
+    const result = await createSendQueue({ db, client: service.client, clock, concurrency: 2, log }).run(campaign.id, { signal: pause.signal });
+    expect(result.stoppedBy).toBe('user');
+    expect(service.account().orders).toHaveLength(1);
+    expect(getRecipient(db, rowIds[0]!)).toMatchObject({ state: 'ordered', charged: null, issued: null });
+    clock.advance(10_000);
+    const poll = () => pollRound({ db, client: service.client, clock }, { environment: campaign.environment, baseUrl: service.url });
+    return { service, db, rowIds, poll, gets: () => requests(service.account(), 'GET /v1/orders/:id') };
+  };
+
+  it('cut short by a pause: a later poll round reads the record and records the price and the charge (summary lists: by id)', async () => {
+    const { service, db, rowIds, poll, gets } = await pausedWhileConfirming({ priceLagMs: 5_000, listEntries: 'summary' }, 'us-fixed-cents');
+    const before = gets();
+    const round = await poll();
+    expect(round.error).toBeUndefined();
+    expect(gets() - before).toBe(1);
+    expect(getRecipient(db, rowIds[0]!)).toMatchObject({
+      state: 'ordered',
+      findings: [],
+      charged: { minor: service.account().orders[0]!.charged.minor, currency: 'USD' },
+      issued: { currency: 'USD' },
+    });
+    expect(service.account().orders[0]!.charged.minor).toBe(1_250);
+    // The row has its charge: the next round reads no record for it (the PENDING page only).
+    const again = gets();
+    await poll();
+    expect(gets()).toBe(again);
+  });
+
+  it('cut short by a pause: a record that then states another price flags the row at the next poll, with the charge stated', async () => {
+    const { db, rowIds, poll } = await pausedWhileConfirming({ priceLagMs: 5_000, customAmount: 'item-or-minimum' }, 'us-range', 1_150);
+    await poll();
+    const row = getRecipient(db, rowIds[0]!);
+    expect(row).toMatchObject({ state: 'ordered', charged: { minor: 500, currency: 'USD' } });
+    expect(row?.findings).toEqual([expect.objectContaining({ kind: 'mismatch', field: 'amount', stated: 'USD 5.00' })]);
   });
 });
