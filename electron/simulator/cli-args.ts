@@ -38,6 +38,10 @@ const FLAGS: Readonly<Record<string, { help: string; apply: Apply }>> = {
   '--slow-ms': { help: 'how long a slow response is held back (default 5000)', apply: (o, v, f) => { o.faults = { ...o.faults, slowMs: nonNegative(v, f) }; } },
   '--fault-truncate': { help: 'probability of a 200 whose JSON body is cut in half (committed)', apply: fault('truncate') },
   '--fault-503-after-commit': { help: 'probability that a POST is committed, then answered 503 (with Retry-After)', apply: fault('error503AfterCommit') },
+  '--fault-504-while-processing': {
+    help: "probability of a gateway's 504 at once while the service goes on and commits (after racyKeyCheckMs)",
+    apply: fault('gatewayTimeoutWhileProcessing'),
+  },
   '--fault-routes': {
     help: "'post' (POST /v1/orders only, default) or 'all' (every /v1 route)",
     apply: (o, v, f) => {

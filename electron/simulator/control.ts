@@ -34,7 +34,7 @@ export const CONTROL_ROUTES = [
   'POST /__control/accept {key, orderId}',
   'POST /__control/force-status {key, orderId, orderStatus?, itemStatus?}',
   'POST /__control/account {key, currency?, balance?}',
-  'GET|POST /__control/faults {seed?, resetAfterCommit?, error500BeforeCommit?, error503?, slow?, truncate?, error503AfterCommit?, slowMs?, faultRoutes?}',
+  'GET|POST /__control/faults {seed?, resetAfterCommit?, error500BeforeCommit?, error503?, slow?, truncate?, error503AfterCommit?, gatewayTimeoutWhileProcessing?, slowMs?, faultRoutes?}',
 ];
 
 export function handleControl(target: ControlTarget, method: string, path: string, bodyText: string): Reply {

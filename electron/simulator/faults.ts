@@ -23,6 +23,7 @@ export const DEFAULT_FAULTS: Readonly<FaultSettings> = {
   slow: 0,
   truncate: 0,
   error503AfterCommit: 0,
+  gatewayTimeoutWhileProcessing: 0,
   slowMs: 5000,
   faultRoutes: 'post',
 };

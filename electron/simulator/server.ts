@@ -57,6 +57,12 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const seconds = options.retryAfter503Seconds ?? 1;
     return fail(new ApiError(503, 'UNAVAILABLE', `the service is temporarily unavailable${retryHint(seconds)}`, retryHeaders(seconds)));
   };
+  // A gateway's own page, not the service's error shape: it does not know the service's dialect.
+  const gatewayTimeout = (): Reply => ({
+    status: 504,
+    body: null,
+    text: '<html><head><title>504 Gateway Time-out</title></head><body><h1>504 Gateway Time-out</h1></body></html>',
+  });
   const stateFile = options.stateFile === undefined ? null : createStateFile(options.stateFile, log);
   const store = new Store({
     now,
@@ -161,6 +167,13 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
       return;
     }
 
+    if (fault === 'gatewayTimeoutWhileProcessing') {
+      // A gateway in front of the service gives up at once while the service goes on: the client
+      // has its 504 now; the handler below still runs and what it does stands (nothing more is sent).
+      log(`${method} ${path} answered 504 by the gateway while the service goes on`);
+      send(gatewayTimeout(), account, label);
+    }
+
     const context = (keyCheckedOnArrival: boolean): V1Context =>
       ({ store, account, key, now: now(), url, body: bodyText, log, dialect, ...(keyCheckedOnArrival ? { keyCheckedOnArrival } : {}) });
     // The dialect's racyKeyCheckMs: a POST whose key is new when it arrives works that long before it
@@ -169,6 +182,10 @@ export function createSimulator(options: SimulatorOptions = {}): Simulator {
     const racy = route.isOrderPost && dialect.racyKeyCheckMs !== null && isNewKey(account, bodyText);
     if (racy) await sleep(dialect.racyKeyCheckMs ?? 0);
     const reply = guard(() => route.handle(context(racy)), dialect.errorBody);
+    if (fault === 'gatewayTimeoutWhileProcessing') {
+      log(`${method} ${path} ${reply.status} after the gateway's 504`);
+      return;
+    }
     if (fault === 'error503AfterCommit') {
       // A gateway that gave up while the service went on: whatever the handler did stands (an
       // order committed, or a refusal), and the client only sees a 503 that looks like a 503 before.

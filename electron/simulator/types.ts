@@ -12,9 +12,17 @@ export interface AccountInit {
   balance: string;
 }
 
-export type FaultKind = 'resetAfterCommit' | 'error500BeforeCommit' | 'error503' | 'slow' | 'truncate' | 'error503AfterCommit';
+export type FaultKind = 'resetAfterCommit' | 'error500BeforeCommit' | 'error503' | 'slow' | 'truncate' | 'error503AfterCommit' | 'gatewayTimeoutWhileProcessing';
 // New kinds go last: one draw walks this list, so appending keeps every existing seed's sequence.
-export const FAULT_KINDS: readonly FaultKind[] = ['resetAfterCommit', 'error500BeforeCommit', 'error503', 'slow', 'truncate', 'error503AfterCommit'];
+export const FAULT_KINDS: readonly FaultKind[] = [
+  'resetAfterCommit',
+  'error500BeforeCommit',
+  'error503',
+  'slow',
+  'truncate',
+  'error503AfterCommit',
+  'gatewayTimeoutWhileProcessing',
+];
 
 export interface FaultSettings {
   /** Seed of the fault PRNG; the same seed and request order give the same faults. */
@@ -27,6 +35,12 @@ export interface FaultSettings {
   truncate: number;
   /** The POST is committed (the order exists), then the client gets a 503 as if nothing happened. */
   error503AfterCommit: number;
+  /**
+   * A gateway in front of the service answers 504 at once while the service goes on: the handler
+   * still runs (after racyKeyCheckMs with that switch) and whatever it does stands, a committed order
+   * usually, which the client never hears of.
+   */
+  gatewayTimeoutWhileProcessing: number;
   /** How long a `slow` response is held back. */
   slowMs: number;
   /** 'post' = POST /v1/orders only; 'all' = every /v1 route; 'reads' = every /v1 route but POST /v1/orders. */

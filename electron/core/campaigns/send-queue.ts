@@ -19,7 +19,7 @@ import {
   type SendAttempt,
 } from '../db/repos/recipient-transitions.ts';
 import { countByState, getRecipient, listSendingRows, readyRowToSend, type StateCounts } from '../db/repos/recipients.ts';
-import type { Outcome, RateLimiter, ServiceClient } from '../service/index.ts';
+import { mayStillBeRunning, type Outcome, type RateLimiter, type ServiceClient } from '../service/index.ts';
 import type { Order } from '../service/types.ts';
 import type { Finding } from '../../../shared/domain/findings.ts';
 import { backoffDelay, CircuitBreaker, RepeatedRefusal } from './policy.ts';
@@ -62,9 +62,9 @@ export interface SendQueueOptions {
   /** Before a rejection after an unclear attempt fails a row, the wait between two lookups by key (default 10 s). */
   readonly lookupAgainMs?: number;
   /**
-   * After a POST timed out (it may still be processed at the service), how long its row waits before
-   * anything else happens to it; then its key is looked up before it may be POSTed again (default:
-   * the client's request timeout, else 15 s).
+   * After a POST timed out or got a gateway's 502/504 (it may still be processed at the service:
+   * mayStillBeRunning), how long its row waits before anything else happens to it; then its key is
+   * looked up before it may be POSTed again (default: the client's request timeout, else 15 s).
    */
   readonly inFlightWaitMs?: number;
   /** An answer without the item's price: waits before each read of the order's record (default PRICE_WAITS_MS, about a minute). */
@@ -458,9 +458,10 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     );
   };
 
-  // A POST given up after the request timeout may still be being processed at the service, and the
-  // spec does not say what a service does with a second request under a key whose first is still in
-  // progress: one whose key check is not atomic makes a second order, charged too (audit #38).
+  // A POST given up after the request timeout, or answered 502/504 by a gateway, may still be being
+  // processed at the service (mayStillBeRunning), and the spec does not say what a service does with
+  // a second request under a key whose first is still in progress: one whose key check is not atomic
+  // makes a second order, charged too (audit #38).
   const inFlightWaitMs = options.inFlightWaitMs ?? client.timeoutMs ?? IN_FLIGHT_WAIT_MS;
 
   /** `posted`: the outcome is the answer to this row's POST (not to a lookup of its key). */
@@ -510,9 +511,10 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
           return requestStop('circuit-breaker', breakerDetail(breaker.threshold, outcome));
         }
         const backoff = backoffDelay(job.ambiguousStreak - 1, random, options.backoff ?? {});
-        // A timed-out POST: the row waits out at least one more request timeout, then its key is
-        // looked up first (lookedUpFirst): found, recorded; clearly absent, POSTed again.
-        const stillRunning = posted && outcome.reason === 'timeout';
+        // A POST that may still be processed (timed out, or a gateway's 502/504): the row waits out
+        // at least one more request timeout, then its key is looked up first (lookedUpFirst):
+        // found, recorded; clearly absent, POSTed again.
+        const stillRunning = posted && mayStillBeRunning(outcome);
         if (stillRunning) job.lookUpFirst = { requestBody };
         const dueAt = now + (stillRunning ? Math.max(backoff, inFlightWaitMs) : backoff);
         recordAttemptError(db, rowId, { error: outcome.message, nextAttemptAt: dueAt }, now);

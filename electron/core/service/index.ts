@@ -10,7 +10,7 @@ export type {
 } from './client.ts';
 export type { AttemptEvent } from './http.ts';
 export { serializeOrderRequest } from './order-request.ts';
-export { parseRetryAfter, extractServiceError } from './outcome.ts';
+export { parseRetryAfter, extractServiceError, mayStillBeRunning } from './outcome.ts';
 export type { Ambiguous, AmbiguousReason, AuthFailed, Failure, Ok, Outcome, RateLimited, Rejected } from './outcome.ts';
 export { ORDER_PAGE_SIZE, findList, readPageInfo } from './paging.ts';
 export { createRateLimiter } from './rate-limiter.ts';

@@ -76,6 +76,24 @@ export interface Ambiguous extends Base {
 export type Failure = Rejected | RateLimited | AuthFailed | Ambiguous;
 export type Outcome<T> = Ok<T> | Failure;
 
+/**
+ * An unclear answer to a POST after which the request may still be being processed upstream (audit
+ * #38): a timeout (we gave up, the service may not have), or a gateway's answer that it passed the
+ * request on and then gave up on the service or lost it while the service may go on: 502 Bad
+ * Gateway, 504 Gateway Timeout (RFC 9110 15.6.3, 15.6.5). A POST under the same key arriving
+ * meanwhile at a service whose key check is not atomic is a second order, charged too.
+ * Not a 503, with or without Retry-After: it says the request was not handled (RFC 9110 15.6.4: a
+ * proxy's rate limit, no server to send it to, an overloaded service); the simulator's 503 after
+ * the handler (error503AfterCommit) comes once the order is committed, and a re-POST then gets it
+ * by its key. A 503 for a connection reset upstream is as unclear as a reset here: both are
+ * re-POSTed after the usual backoff, like a 500 (the service itself answered) or a cut-off body.
+ */
+export function mayStillBeRunning(outcome: Failure): boolean {
+  if (outcome.kind !== 'ambiguous') return false;
+  if (outcome.reason === 'timeout') return true;
+  return outcome.reason === 'server-error' && (outcome.status === 502 || outcome.status === 504);
+}
+
 /** Parses Retry-After in both forms the HTTP spec allows: delta-seconds, or an HTTP-date. */
 export function parseRetryAfter(value: string | null | undefined, nowMs: number): number | undefined {
   if (value == null) return undefined;

@@ -215,3 +215,20 @@ describe('fault: error503AfterCommit', () => {
     expect(h.sim.audit().accounts['k']?.orders).toHaveLength(1);
   });
 });
+
+describe('fault: gatewayTimeoutWhileProcessing', () => {
+  it("the client gets a gateway's 504 at once; the service goes on and commits the order racyKeyCheckMs later", async () => {
+    h = await startSimulator({ faults: { gatewayTimeoutWhileProcessing: 1 }, dialect: { racyKeyCheckMs: 300 } });
+    const body = orderBody('k', { external_reference_id: 'while-processing' });
+    const started = Date.now();
+    const first = await h.post('k', '/v1/orders', body);
+    expect(first.status).toBe(504);
+    expect(Date.now() - started).toBeLessThan(250);
+    expect(await first.text()).toContain('504 Gateway Time-out');
+    expect(h.sim.audit().accounts['k']?.orders).toEqual([]);
+    expect(h.sim.audit().accounts['k']?.faults.gatewayTimeoutWhileProcessing).toBe(1);
+
+    await new Promise((resolve) => setTimeout(resolve, 450));
+    expect(h.sim.audit().accounts['k']?.orders.map((o) => o.externalReferenceId)).toEqual(['while-processing']);
+  });
+});

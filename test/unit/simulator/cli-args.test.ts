@@ -31,6 +31,7 @@ describe('parseSimulatorArgs', () => {
 
   it('accepts --flag=value', () => {
     expect(parseSimulatorArgs(['--port=0', '--fault-503=0.5']).faults?.error503).toBe(0.5);
+    expect(parseSimulatorArgs(['--fault-504-while-processing=0.25']).faults?.gatewayTimeoutWhileProcessing).toBe(0.25);
   });
 
   it.each([
@@ -77,6 +78,7 @@ describe('parseSimulatorArgs', () => {
     [['--fault-truncate', '2'], /^--fault-truncate is a probability from 0 to 1, got 2$/],
     [['--fault-slow', '1.01'], /^--fault-slow is a probability from 0 to 1/],
     [['--fault-503-after-commit', '1.5'], /^--fault-503-after-commit is a probability from 0 to 1/],
+    [['--fault-504-while-processing', '-0.1'], /^--fault-504-while-processing is a probability from 0 to 1/],
     [['--fault-reset', '0.5', '--fault-slow', '0.3', '--fault-truncate', '0.3'], /^the --fault-\* probabilities add up to 1\.1\d*; they must add up to at most 1$/],
     [['--fault-routes'], /^--fault-routes needs a value$/],
     [['--fault-routes', 'POST'], /^--fault-routes must be "post" or "all", got "POST"$/],
@@ -105,7 +107,7 @@ describe('parseSimulatorArgs', () => {
     expect(flags).toEqual([
       '--port', '--host', '--latency', '--jitter', '--rate', '--burst', '--item-delay', '--recipient-expiry', '--seed',
       '--fault-reset', '--fault-500', '--fault-503', '--fault-slow', '--slow-ms', '--fault-truncate', '--fault-503-after-commit',
-      '--fault-routes', '--dialect', '--list-lag', '--state-file', '--log', '--keys',
+      '--fault-504-while-processing', '--fault-routes', '--dialect', '--list-lag', '--state-file', '--log', '--keys',
     ]);
     expect(usage.find((line) => line.includes('--port'))).toMatch(/port to listen on \(0 = any free port; default 0\)/);
   });

@@ -2,12 +2,14 @@
 // while the first POST with that key is still being processed. The simulator's racyKeyCheckMs makes
 // one that checks the key on arrival and commits later: a re-POST soon after a timeout is a second
 // order, charged too. After a POST times out, the queue lets the row wait out one more request
-// timeout and then looks its key up before anything is POSTed again.
+// timeout and then looks its key up before anything is POSTed again. So does a gateway's 504 (or
+// 502) answered while the service goes on: mayStillBeRunning.
 // Real parts: the send queue on a real SQLite file, the simulator over HTTP. Real time (a second):
 // the service's processing is real time, so the row's wait must be too.
 
 import { describe, expect, it } from 'vitest';
 import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
+import type { ServiceClient } from '../../../../electron/core/service/index.ts';
 import { expectOneOrderPerRow, makeCampaign, startSimulator, tempDb } from '../../../support/index.ts';
 
 describe('a POST that times out on a service still processing it, with a racy key check', () => {
@@ -34,5 +36,35 @@ describe('a POST that times out on a service still processing it, with a racy ke
     expect(result.stats).toMatchObject({ attempts: 3, retries: 0, ambiguous: 3, reconciled: 3 });
     // The first order of the product alone, then the two others: two timeouts and two waits of 250 ms.
     expect(Date.now() - started).toBeGreaterThanOrEqual(1_000);
+  });
+
+  it("ends with one order per row after a gateway's 504 answered while the first POST is still processing", async () => {
+    // The gateway answers the first POST 504 at once; the service goes on and commits its order 350 ms
+    // later. The client's timeout (500 ms) is the wait before the lookup by key.
+    const service = await startSimulator({ dialect: { racyKeyCheckMs: 350 }, faults: { gatewayTimeoutWhileProcessing: 1 } }, { timeoutMs: 500 });
+    const client: ServiceClient = {
+      ...service.client,
+      createOrder: async (request, opts) => {
+        const outcome = await service.client.createOrder(request, opts);
+        service.sim.setFaults({ gatewayTimeoutWhileProcessing: 0 });
+        return outcome;
+      },
+    };
+    const { db } = tempDb();
+    const { campaign } = makeCampaign(db, { rows: 3, key: service.key, baseUrl: service.url });
+    // Without the wait, the re-POST 1-2 ms after the 504 reaches the service before its order is
+    // committed: a second order under the first row's key.
+    const queue = createSendQueue({ db, client, concurrency: 4, backoff: { baseMs: 1, capMs: 2 } });
+
+    const result = await queue.run(campaign.id);
+
+    expect(result.stoppedBy).toBe('done');
+    expect(result.counts).toMatchObject({ ordered: 3, sending: 0, failed: 0 });
+    const account = service.account();
+    expectOneOrderPerRow(db, campaign.id, account);
+    // The first row's POST answered 504 (its order found by key), the two others' orders answered.
+    expect(account.faults.gatewayTimeoutWhileProcessing).toBe(1);
+    expect(account.requests['POST /v1/orders']).toEqual({ 200: 2, 504: 1 });
+    expect(result.stats).toMatchObject({ attempts: 3, retries: 0, ambiguous: 1, reconciled: 1 });
   });
 });

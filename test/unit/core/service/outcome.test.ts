@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { extractServiceError, parseRetryAfter } from '../../../../electron/core/service/outcome.ts';
+import { extractServiceError, mayStillBeRunning, parseRetryAfter, type AmbiguousReason, type Failure } from '../../../../electron/core/service/outcome.ts';
 import { serializeOrderRequest } from '../../../../electron/core/service/order-request.ts';
 import { money } from '../../../../shared/domain/money.ts';
 
@@ -17,6 +17,24 @@ describe('Retry-After', () => {
     expect(parseRetryAfter('soon', now)).toBeUndefined();
     expect(parseRetryAfter('-3', now)).toBeUndefined();
     expect(parseRetryAfter(null, now)).toBeUndefined();
+  });
+});
+
+describe('mayStillBeRunning: an unclear answer to a POST after which the request may still be processed', () => {
+  const endpoint = 'POST /v1/orders';
+  const ambiguous = (reason: AmbiguousReason, status?: number): Failure => ({ kind: 'ambiguous', reason, status, endpoint, message: 'm' });
+  it('a timeout, and a gateway\'s 502 or 504', () => {
+    expect(mayStillBeRunning(ambiguous('timeout'))).toBe(true);
+    expect(mayStillBeRunning(ambiguous('server-error', 502))).toBe(true);
+    expect(mayStillBeRunning(ambiguous('server-error', 504))).toBe(true);
+  });
+  it('not a 503 (with Retry-After: rate-limited; without: server-error), a 500, a reset, a cut-off body, nor a definite answer', () => {
+    expect(mayStillBeRunning(ambiguous('server-error', 503))).toBe(false);
+    expect(mayStillBeRunning({ kind: 'rate-limited', status: 503, retryAfterMs: 1000, endpoint, message: 'm' })).toBe(false);
+    expect(mayStillBeRunning(ambiguous('server-error', 500))).toBe(false);
+    expect(mayStillBeRunning(ambiguous('connection'))).toBe(false);
+    expect(mayStillBeRunning(ambiguous('truncated', 200))).toBe(false);
+    expect(mayStillBeRunning({ kind: 'rejected', status: 504, code: undefined, message: 'm', body: '', endpoint })).toBe(false);
   });
 });
 
