@@ -126,6 +126,11 @@ export const rowSchema = z.object({
   acceptanceExpiry: z.number().nullable(),
   /** The acceptance link expired and the recipient never accepted. */
   acceptanceExpired: z.boolean(),
+  /**
+   * Left mid-send and held for a person since then (epoch ms): its lookup by key came back empty when
+   * that proves nothing. Null for every other row.
+   */
+  heldAt: z.number().nullable(),
 });
 export type RowDto = z.infer<typeof rowSchema>;
 
@@ -540,6 +545,12 @@ export const contract = {
   'rows:skip': { input: rowId, output: rowSchema },
   'rows:unskip': { input: rowId, output: rowSchema },
   'rows:retry': { input: rowId, output: rowSchema },
+  /**
+   * A row left mid-send whose order the person found in the service's own records: its record is read
+   * by id (GET /v1/orders/{orderId}), must carry the row's key, and is recorded as the row's order,
+   * checked against what the row asked (a difference flags the row).
+   */
+  'rows:recordOrder': { input: rowId.extend({ orderId: z.number().int().positive() }), output: rowSchema },
 } as const;
 
 export type Contract = typeof contract;

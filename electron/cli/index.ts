@@ -33,6 +33,10 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: "check a campaign's unsent rows again against its product as it is now, keys kept: revalidate CAMPAIGN_ID",
     load: async () => (await import('./commands/sending.ts')).revalidateCommand,
   },
+  'record-order': {
+    summary: "give a row left mid-send the order found under its reference in the service's records: record-order CAMPAIGN_ID --line N --order ORDER_ID",
+    load: async () => (await import('./commands/sending.ts')).recordOrderCommand,
+  },
   retry: {
     summary: 'put the failed rows back and send them (keys kept, never paid twice): retry CAMPAIGN_ID [--failed] [--yes]',
     load: async () => (await import('./commands/sending.ts')).retryCommand,

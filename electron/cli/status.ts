@@ -3,7 +3,7 @@
 // in the CLI's own stable JSON shape (snake_case, a stable interface: keep its keys).
 import type { CampaignSummary } from '../../shared/contract.ts';
 import { NO_AMOUNT } from '../../shared/domain/validation.ts';
-import { RESEND_UNCONFIRMED_STEP } from '../../shared/domain/campaigns.ts';
+import { RECORD_ORDER_STEP_PATTERN, RESEND_UNCONFIRMED_STEP } from '../../shared/domain/campaigns.ts';
 
 export interface CampaignStatus {
   id: string;
@@ -62,7 +62,10 @@ export function campaignStatus(s: CampaignSummary): CampaignStatus {
  * does it instead. The window's words stay as the engine gives them.
  */
 export function inCliWords(text: string, campaignId: string): string {
-  return text.replaceAll(RESEND_UNCONFIRMED_STEP, `run \`giftbatch resume ${campaignId} --resend-unconfirmed\``).replace(/\b([Pp])ress Resume\b/g, (_, p: string) => `${p === 'P' ? 'Run' : 'run'} \`giftbatch resume ${campaignId}\``);
+  return text
+    .replaceAll(RESEND_UNCONFIRMED_STEP, `run \`giftbatch resume ${campaignId} --resend-unconfirmed\``)
+    .replaceAll(RECORD_ORDER_STEP_PATTERN, (_, line: string) => `run \`giftbatch record-order ${campaignId} --line ${line} --order ORDER_ID\``)
+    .replace(/\b([Pp])ress Resume\b/g, (_, p: string) => `${p === 'P' ? 'Run' : 'run'} \`giftbatch resume ${campaignId}\``);
 }
 
 /**

@@ -519,7 +519,7 @@ function priceKey(p: ProductSnapshot): string {
 
 // The client's messages for a refused key and for no clear answer already name the request and say
 // what to check (service/http.ts); a refusal's message is the service's own words.
-function serviceError(connection: Connection, outcome: { kind: string; message: string; endpoint: string }): ServiceError {
+export function serviceError(connection: Connection, outcome: { kind: string; message: string; endpoint: string }): ServiceError {
   const service = serviceName(connection, { start: true });
   if (outcome.kind === 'auth') return new ServiceError(`${service} refused the API key. ${outcome.message}`, 'auth');
   if (outcome.kind === 'rejected') return new ServiceError(`${service} refused ${outcome.endpoint}: ${outcome.message}`, 'rejected');

@@ -34,6 +34,7 @@ export const CALL_NAMES = [
   'rows:skip',
   'rows:unskip',
   'rows:retry',
+  'rows:recordOrder',
 ] as const;
 
 export const EVENT_NAMES = ['campaign:progress', 'campaign:finished', 'campaigns:createProgress'] as const;

@@ -54,6 +54,36 @@ export async function revalidateCommand(argv: string[]): Promise<number> {
   });
 }
 
+const RECORD_ORDER_HELP = `Usage: giftbatch record-order CAMPAIGN_ID --line N --order ORDER_ID [--json]
+For a row left mid-send that a resume could not confirm (the campaign paused 'unconfirmed': the
+service's order list shows no order under its reference, but is not seen to reach back to it): you
+found its order in the service's own records. The order is read by its id, must carry the row's
+reference, and is recorded as the row's order, checked against what the row asked.`;
+
+export async function recordOrderCommand(argv: string[]): Promise<number> {
+  const parsed = parseCommand(argv, { line: { type: 'string' }, order: { type: 'string' } }, RECORD_ORDER_HELP);
+  if (!parsed) return EXIT.ok;
+  const common = commonOf(parsed.values);
+  const id = parsed.positionals[0];
+  if (!id) throw new UsageError(`Name the campaign.\n\n${RECORD_ORDER_HELP}`);
+  const line = positiveNumber(parsed.values.line, '--line');
+  const orderId = positiveNumber(parsed.values.order, '--order');
+  if (line === undefined || orderId === undefined || !Number.isInteger(line) || !Number.isInteger(orderId)) {
+    throw new UsageError(`Give the row's line (--line N) and the order's id (--order ORDER_ID), both whole numbers.\n\n${RECORD_ORDER_HELP}`);
+  }
+  return withService(common, {}, async (cli) => {
+    const page = await cli.call('campaigns:rows', { campaignId: id, states: ['sending'], offset: 0, limit: 5_000 });
+    const row = page.rows.find((r) => r.line === line);
+    if (!row) throw new UsageError(`Campaign ${id} has no row on line ${line} left mid-send.`);
+    const recorded = await cli.call('rows:recordOrder', { rowId: row.id, orderId });
+    const charged = recorded.charged ? `, charged ${recorded.charged.currency} ${recorded.charged.amount}` : '';
+    const flagged = recorded.findings.length > 0 ? ` Flagged: ${recorded.findings.map((f) => f.message).join('; ')}.` : '';
+    // With --json, the campaign's status below is the one document printed.
+    if (!common.json) out(`Line ${line}: order ${orderId} recorded${charged}.${flagged}`);
+    return finish(cli, common, id, recorded.findings.length > 0 ? EXIT.rowsFailed : null);
+  });
+}
+
 export async function sendCommand(argv: string[]): Promise<number> {
   const parsed = parseCommand(
     argv,

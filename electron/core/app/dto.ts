@@ -89,6 +89,7 @@ export function rowDto(r: Recipient, now: number, campaign: Pick<Campaign, 'mess
     deliveredAt: r.deliveredAt,
     acceptanceExpiry: r.acceptanceExpiry,
     acceptanceExpired: isAcceptanceExpired(r, now),
+    heldAt: r.state === 'sending' ? r.heldAt : null,
   };
 }
 

@@ -8,16 +8,20 @@ import { keepProductErrors, productChooser, validateRows } from '../../../shared
 import { snapshotOf, validationProduct } from '../campaigns/products.ts';
 import { campaignChecks, storedRowInput, storedValues } from '../campaigns/stored-rows.ts';
 import { serviceName } from '../connections.ts';
-import { campaignCountry, type Campaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
+import { campaignCountry, getCampaign, setSendState, type Campaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { editRow, requeueFailed, skip, unskip } from '../db/repos/recipient-edits.ts';
-import { getRecipient, isUsedEmail, rowsWithEmailLike, type Recipient } from '../db/repos/recipients.ts';
+import { markOrdered } from '../db/repos/recipient-transitions.ts';
+import { orderOutcomeOf } from '../campaigns/order-body.ts';
+import { expectationOf, verifyOrder } from '../campaigns/verify-order.ts';
+import { serviceError } from '../engine.ts';
+import { countByState, getRecipient, isUsedEmail, rowsWithEmailLike, type Recipient } from '../db/repos/recipients.ts';
 import type { AppContext } from './context.ts';
 import type { Handlers } from './dispatch.ts';
 import { rowDto } from './dto.ts';
 import { AppError } from './errors.ts';
 import { campaignWithProducts } from './summary.ts';
 
-type RowCalls = 'rows:edit' | 'rows:skip' | 'rows:unskip' | 'rows:retry';
+type RowCalls = 'rows:edit' | 'rows:skip' | 'rows:unskip' | 'rows:retry' | 'rows:recordOrder';
 
 const STATE_TEXT: Record<Recipient['state'], string> = {
   invalid: 'is invalid',
@@ -135,6 +139,38 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
         throw new AppError('conflict', `Line ${row.line} was taken into a follow-up campaign, which sends its gift: it is not tried again here.`);
       }
       return after(row, requeueFailed(engine.db, rowId, engine.clock.now()), 'only a failed row can be tried again. Press Send or Resume to send it.');
+    },
+
+    async 'rows:recordOrder'({ rowId, orderId }) {
+      const row = rowOrThrow(rowId);
+      const campaign = campaignWithProducts(engine, row.campaignId);
+      if (row.state !== 'sending' || row.requestBody === null) {
+        throw new AppError('conflict', `Line ${row.line} ${STATE_TEXT[row.state]}: only a row left mid-send is given an order found at the service.`);
+      }
+      if (ctx.runs.isRunning(row.campaignId)) throw new AppError('conflict', `"${campaign.name}" is being sent right now: pause it first, then record the order.`);
+      const connection = await engine.connectionFor(campaign);
+      const found = await connection.client.getOrder(orderId);
+      if (found.kind === 'rejected' && found.status === 404) {
+        throw new AppError('not-found', `${serviceName(connection, { start: true })} has no order ${orderId}. Check the number in its records.`);
+      }
+      if (found.kind !== 'ok') throw serviceError(connection, found);
+      const order = found.value;
+      if (order.externalReferenceId !== row.externalReferenceId) {
+        throw new AppError(
+          'invalid-input',
+          `Order ${orderId} carries the reference ${order.externalReferenceId ?? '(none)'}, not line ${row.line}'s ${row.externalReferenceId}: it is not this row's order. Nothing was recorded.`,
+        );
+      }
+      const findings = verifyOrder(expectationOf(campaign, row.requestBody), order);
+      const now = engine.clock.now();
+      const recorded = markOrdered(engine.db, row.id, orderOutcomeOf(order, findings), now, 'reconciliation');
+      // A campaign paused on its held rows with nothing left to send or look up is done.
+      const counts = countByState(engine.db, row.campaignId);
+      const paused = getCampaign(engine.db, row.campaignId);
+      if (recorded && paused?.sendState === 'paused' && paused.pausedReason === 'unconfirmed' && counts.ready === 0 && counts.sending === 0) {
+        setSendState(engine.db, row.campaignId, { from: 'paused', to: 'done' }, now);
+      }
+      return after(row, recorded, 'its order cannot be recorded now.');
     },
   };
 }

@@ -5,7 +5,7 @@
 // the same key (never a new key: an empty lookup proves nothing about a request still on the wire).
 // No clear answer: left as it is; the re-POST is safe anyway, because the key makes it idempotent.
 
-import { RESEND_UNCONFIRMED_STEP } from '../../../shared/domain/campaigns.ts';
+import { recordOrderStep, RESEND_UNCONFIRMED_STEP } from '../../../shared/domain/campaigns.ts';
 import type { Finding } from '../../../shared/domain/findings.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
@@ -13,7 +13,7 @@ import { getCampaignForOrders, type Campaign, type Environment } from '../db/rep
 
 type CampaignWithProducts = NonNullable<ReturnType<typeof getCampaignForOrders>>;
 import { appendEvent } from '../db/repos/events.ts';
-import { markOrdered, recordAttemptError } from '../db/repos/recipient-transitions.ts';
+import { holdRow, markOrdered, recordAttemptError } from '../db/repos/recipient-transitions.ts';
 import { listSendingRows, newestOrderRecordedBy, type Recipient } from '../db/repos/recipients.ts';
 import type { AuthFailed, OrderLookup, Outcome, ServiceClient } from '../service/index.ts';
 import { orderOutcomeOf } from './order-body.ts';
@@ -252,7 +252,7 @@ export class ListReach {
     const after =
       'Sending it again could charge a second gift (how long the service remembers a key is not stated either). ' +
       `Look up the reference ${row.externalReferenceId} in the service's own records: if it has no order, ${RESEND_UNCONFIRMED_STEP}; ` +
-      'if it has one, leave the row as it is and ask the service\'s support to list it.';
+      `if it has one, ${recordOrderStep(row.line)}.`;
     const witness = campaign ? newestOrderRecordedBy(this.db, { environment: campaign.environment, baseUrl: campaign.baseUrl }, sentAt) : null;
     if (!witness) {
       return ok(`${intro} no earlier order of this service is known to show how far back its list reaches (a list may show only recent orders unless given a date range, and the names of that range are not stated). ${after}`);
@@ -289,9 +289,9 @@ async function reconcileRow(
     switch (outcome.kind) {
       case 'unconfirmed': {
         if (opts.notFound === 'leave') return { ...base, result: 'unconfirmed', detail: outcome.detail };
-        // The row says why it waits (its Details), and is due at no time: only a person moves it on.
+        // The row says why it waits (its Details), and is held: only a person moves it on.
         const now = clock.now();
-        const applied = recordAttemptError(db, row.id, { error: outcome.detail, nextAttemptAt: null }, now);
+        const applied = holdRow(db, row.id, outcome.detail, now);
         return { ...base, result: applied ? 'unconfirmed' : 'settled', detail: outcome.detail };
       }
       case 'ok': {

@@ -12,6 +12,7 @@ import { DISK_FULL_MESSAGE, isDiskFull, type Db } from '../db/open.ts';
 import { getCampaign, getCampaignForOrders, productIdOf, setPauseReason, setSendState, type Campaign, type PauseReason } from '../db/repos/campaigns.ts';
 import {
   beginRetry,
+  holdRow,
   markFailed,
   markOrdered,
   markSending,
@@ -357,8 +358,12 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
 
   progress(true);
   // How far back the service's order list reaches, learnt once for the run (an empty lookup of a
-  // key first sent long ago counts only where it does).
+  // key first sent long ago counts only where it does). The rows held for a person before this run
+  // began are the ones a person's resendUnconfirmed speaks for: they were shown and looked up.
   const reach = new ListReach(db, client, clock);
+  const resend = opts.resendUnconfirmed === true;
+  const heldBefore = new Set(resend ? listSendingRows(db, { campaignId }).filter((r) => r.heldAt !== null).map((r) => r.id) : []);
+  const resendable = (rowId: number): boolean => heldBefore.has(rowId);
   let reconciliation: ReconcileResult;
   try {
     reconciliation = await reconcile(db, client, { campaignId }, { clock, reach, ...(opts.signal ? { signal: opts.signal } : {}) });
@@ -382,11 +387,10 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   const now0 = clock.now();
   // Rows whose empty lookup proves nothing (ListReach) wait for a person, who looks their keys up at
   // the service; the rest of the campaign goes on, and the run ends paused 'unconfirmed' for them.
-  const resend = opts.resendUnconfirmed === true;
   const held: string[] = [];
   const heldIds = new Set<number>();
   for (const r of reconciliation.rows) {
-    if (r.result !== 'unconfirmed' || resend) continue;
+    if (r.result !== 'unconfirmed' || resendable(r.rowId)) continue;
     heldIds.add(r.rowId);
     held.push(r.detail ?? '');
   }
@@ -398,7 +402,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     if (!row || !r.priceUnstated || r.orderId === undefined) continue;
     retries.add(now0, { row, uncertain: false, attempts: 0, ambiguousStreak: 0, fresh: false, confirmPrice: { orderId: r.orderId, ...r.priceUnstated } });
   }
-  const clearlyAbsent = new Set(reconciliation.rows.filter((r) => r.result === 'not-found' || (r.result === 'unconfirmed' && resend)).map((r) => r.rowId));
+  const clearlyAbsent = new Set(reconciliation.rows.filter((r) => r.result === 'not-found' || (r.result === 'unconfirmed' && resendable(r.rowId))).map((r) => r.rowId));
   for (const row of listSendingRows(db, { campaignId })) {
     if (heldIds.has(row.id)) continue;
     const lookUpFirst = clearlyAbsent.has(row.id) ? {} : { lookUpFirst: { requestBody: row.requestBody } };
@@ -526,7 +530,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   // A row whose empty lookup proves nothing (ListReach): left `sending`, due at no time, its Details
   // saying why, out of this run; a person looks its key up at the service (resendUnconfirmed).
   const hold = (job: Job, detail: string): void => {
-    recordAttemptError(db, job.row.id, { error: detail, nextAttemptAt: null }, clock.now());
+    holdRow(db, job.row.id, detail, clock.now());
     held.push(detail);
   };
 
@@ -544,9 +548,9 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
     const now = clock.now();
     switch (lookup.kind) {
       case 'unconfirmed':
-        if (!resend) return hold(job, lookup.detail);
-        if (markFailed(db, job.row.id, failure, now)) counters.failed++;
-        return;
+        // Never failed on it, even with a person's word: a failed row may be followed up with a new
+        // key, and an order may exist under this one.
+        return hold(job, lookup.detail);
       case 'ok':
         if (lookup.value.order) recordOrder(job, lookup.value.order, requestBody, 'reconciliation');
         else if (markFailed(db, job.row.id, failure, now)) counters.failed++;
@@ -586,7 +590,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   const lookedUpFirst = async (job: Job, first: NonNullable<Job['lookUpFirst']>): Promise<boolean> => {
     const body = first.requestBody ?? '';
     const lookup: KeyLookup = await lookUpOrder(client, reach, lookedUpRow(job, first.requestBody), campaign);
-    if ((lookup.kind === 'ok' && lookup.value.order === null) || (lookup.kind === 'unconfirmed' && resend)) {
+    if ((lookup.kind === 'ok' && lookup.value.order === null) || (lookup.kind === 'unconfirmed' && resendable(job.row.id))) {
       job.lookUpFirst = undefined;
       return false;
     }
@@ -632,6 +636,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
       // Intent first: from here on, after a crash this row is found by its key, never sent anew.
       sending = await writes.run(() => freeze(job.row.id, startedMs));
       if (sending) counters.sent++;
+      if (sending) job.firstSentAt ??= startedMs;
       if (sending) crashPoint('after-intent-commit');
       job.fresh = false;
     } else {

@@ -21,10 +21,10 @@ export interface Job {
    */
   lookUpFirst?: { readonly requestBody: string | null };
   /**
-   * When its first POST left, for a row carried over from an earlier run (its sent_at): how far back
-   * the order list must reach for an empty lookup of its key to count (ListReach). Unset: this run.
+   * When its first POST left (its sent_at; for a row first sent in this run, when its intent
+   * committed): how far back the order list must reach for an empty lookup of its key to count (ListReach).
    */
-  readonly firstSentAt?: number;
+  firstSentAt?: number;
   /**
    * Its order was found by key (a run's reconciliation) without the item's price, and recorded: its
    * record is read for the price (confirm-price.ts) and nothing is POSTed for it.

@@ -40,8 +40,10 @@ export interface CampaignState {
   rowsByIndex: ReadonlyMap<number, RowDto>;
   rowsError: string | null;
   timeline: Bucket[];
-  busy: null | 'pause' | 'resume' | 'retry' | 'revalidate' | 'check' | 'report' | 'followUp';
+  busy: null | 'pause' | 'resume' | 'retry' | 'revalidate' | 'check' | 'report' | 'followUp' | 'record';
   message: CampaignMessage | null;
+  /** Rows left mid-send and held for a person (their lookup by key proves nothing): loaded by loadHeld. */
+  held: RowDto[];
   open(id: string): Promise<void>;
   close(): void;
   setFilter(filter: Partial<RowFilter>): void;
@@ -60,6 +62,10 @@ export interface CampaignState {
   /** A new draft campaign from this one's rows of those kinds (new keys: new gifts); the draft's summary, or null (the message says why). */
   followUp(include: readonly FollowUpKind[], name?: string): Promise<CampaignSummary | null>;
   clearMessage(): void;
+  /** The rows held for a person (at most 100; a campaign pauses on the first). */
+  loadHeld(): Promise<void>;
+  /** A held row's order, found by the person in the service's records, recorded by its id; false when refused (the message says why). */
+  recordOrder(rowId: number, orderId: number): Promise<boolean>;
 }
 
 export type CampaignStore = StoreApi<CampaignState>;
@@ -178,6 +184,7 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
       rowsError: null,
       timeline: [],
       busy: null,
+      held: [],
       message: null,
 
       async open(id) {
@@ -188,7 +195,7 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
         resetRows();
         range = { start: 0, end: 0 };
         lastTimelineAt = Number.NEGATIVE_INFINITY;
-        set({ id, status: 'loading', error: null, summary: null, total: 0, timeline: [], message: null, busy: null, filter: { states: null, search: '' } });
+        set({ id, status: 'loading', error: null, summary: null, total: 0, timeline: [], message: null, busy: null, held: [], filter: { states: null, search: '' } });
         const result = await settle(deps.api['campaigns:get']({ campaignId: id }));
         if (get().id !== id) return;
         if (!result.ok) {
@@ -204,7 +211,7 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
         if (timelineTimer !== null) deps.timers.clearTimeout(timelineTimer);
         timelineTimer = null;
         resetRows();
-        set({ id: null, status: 'idle', summary: null, total: 0, timeline: [], message: null });
+        set({ id: null, status: 'idle', summary: null, total: 0, timeline: [], message: null, held: [] });
       },
 
       setFilter(filter) {
@@ -298,6 +305,30 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
         }
         setSummary(result.value);
         set({ busy: null });
+        return true;
+      },
+
+      async loadHeld() {
+        const id = get().id;
+        if (id === null) return;
+        const result = await settle(deps.api['campaigns:rows']({ campaignId: id, states: ['sending'], offset: 0, limit: 100 }));
+        if (get().id !== id || !result.ok) return;
+        set({ held: result.value.rows.filter((r) => r.heldAt !== null) });
+      },
+
+      async recordOrder(rowId, orderId) {
+        set({ busy: 'record', message: null });
+        const result = await settle(deps.api['rows:recordOrder']({ rowId, orderId }));
+        if (!result.ok) {
+          set({ busy: null, message: { kind: 'error', text: result.error.message } });
+          return false;
+        }
+        const r = result.value;
+        const charged = r.charged ? `, charged ${r.charged.currency} ${r.charged.amount}` : '';
+        const flagged = r.findings.length > 0 ? ` It is flagged: ${r.findings.map((f) => f.message).join('; ')}.` : '';
+        set({ busy: null, message: { kind: r.findings.length > 0 ? 'error' : 'success', text: `Line ${r.line}: order ${orderId} recorded as its order${charged}.${flagged}` } });
+        await get().refresh();
+        await get().loadHeld();
         return true;
       },
 

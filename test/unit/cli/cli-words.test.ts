@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { inCliWords, issueInCliWords, needsFixingHint } from '../../../electron/cli/status.ts';
 import { authDetail, breakerDetail } from '../../../electron/core/campaigns/send-outcome.ts';
 import { NO_AMOUNT } from '../../../shared/domain/validation.ts';
-import { RESEND_UNCONFIRMED_STEP } from '../../../shared/domain/campaigns.ts';
+import { recordOrderStep, RESEND_UNCONFIRMED_STEP } from '../../../shared/domain/campaigns.ts';
 import { expiredNote, pollLine } from '../../../electron/cli/commands/tracking.ts';
 
 // The engine's pause details name the window's Resume button; the CLI says the command instead.
@@ -22,6 +22,10 @@ describe('inCliWords', () => {
     expect(inCliWords(detail, 'c_4')).toBe(
       "Look up the reference gb-1 in the service's own records: if it has no order, run `giftbatch resume c_4 --resend-unconfirmed`; if it has one, leave the row as it is.",
     );
+  });
+
+  it('names record-order where an unconfirmed row says to enter the order found for it', () => {
+    expect(inCliWords(`If it has one, ${recordOrderStep(7)}.`, 'c_5')).toBe('If it has one, run `giftbatch record-order c_5 --line 7 --order ORDER_ID`.');
   });
 
   it('leaves words that name no button as they are', () => {

@@ -49,6 +49,7 @@ const VALID: { [C in CallName]: CallInput<C> } = {
   'rows:skip': { rowId: 1 },
   'rows:unskip': { rowId: 1 },
   'rows:retry': { rowId: 1 },
+  'rows:recordOrder': { rowId: 1, orderId: 900001 },
 };
 
 /** Values no field of the contract accepts as they are: tried in turn until one is refused. */

@@ -9,6 +9,7 @@ import { sql as giftPerRow } from './0008-gift-per-row.ts';
 import { sql as lastPolled } from './0009-last-polled.ts';
 import { sql as amountText } from './0010-amount-text.ts';
 import { sql as unconfirmedPause } from './0011-unconfirmed-pause.ts';
+import { sql as heldRows } from './0012-held-rows.ts';
 
 export interface Migration {
   /** The schema version this migration brings the database to (1, 2, 3…, no gaps). */
@@ -33,6 +34,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 9, name: '0009-last-polled', sql: lastPolled },
   { version: 10, name: '0010-amount-text', sql: amountText },
   { version: 11, name: '0011-unconfirmed-pause', sql: unconfirmedPause, rebuildsTables: true },
+  { version: 12, name: '0012-held-rows', sql: heldRows },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

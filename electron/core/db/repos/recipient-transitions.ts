@@ -127,7 +127,7 @@ export function beginRetry(db: Db, rowId: number, now: number): SendAttempt | nu
     db,
     rowId,
     'retried',
-    `UPDATE recipients SET attempts = attempts + 1, next_attempt_at = NULL, updated_at = ?
+    `UPDATE recipients SET attempts = attempts + 1, next_attempt_at = NULL, held_at = NULL, updated_at = ?
       WHERE id = ? AND state = 'sending'
       RETURNING campaign_id, external_reference_id, request_body, attempts`,
     [now, rowId],
@@ -154,6 +154,23 @@ export function recordAttemptError(
     [outcome.error, outcome.nextAttemptAt, now, rowId],
     now,
     { error: outcome.error, nextAttemptAt: outcome.nextAttemptAt },
+  );
+}
+
+/**
+ * A row left 'sending' whose lookup by key came back empty when that proves nothing (ListReach): it
+ * keeps the reason, is due at no time, and is held for a person from `now` (kept if held already).
+ */
+export function holdRow(db: Db, rowId: number, reason: string, now: number): boolean {
+  return applyAndLog(
+    db,
+    rowId,
+    'ambiguous',
+    `UPDATE recipients SET last_error = ?, next_attempt_at = NULL, held_at = coalesce(held_at, ?), updated_at = ?
+      WHERE id = ? AND state = 'sending' RETURNING campaign_id`,
+    [reason, now, now, rowId],
+    now,
+    { error: reason, held: true },
   );
 }
 

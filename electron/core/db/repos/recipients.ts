@@ -88,6 +88,7 @@ const recipientColumns = z.object({
   product_id: z.number().int().nullable(),
   followed_up_in: z.string().nullable(),
   amount_text: z.string().nullish(),
+  held_at: timestamp.nullish(),
 });
 
 /** What the send queue needs of a row to build its order: no order fields; the cells only for its message's fields. */
@@ -172,6 +173,8 @@ const recipientRow = recipientColumns.transform((r) => ({
   followedUpIn: r.followed_up_in,
   /** The amount as the file or the last edit wrote it, when it did not become the amount (schema 10): what an editor starts from. */
   amountText: r.amount_text ?? null,
+  /** Held for a person since (schema 12): left sending, its empty lookup by key proves nothing (ListReach). */
+  heldAt: r.held_at ?? null,
 }));
 export type Recipient = z.output<typeof recipientRow>;
 

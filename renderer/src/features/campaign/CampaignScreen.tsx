@@ -7,6 +7,7 @@ import { useCampaign, useStores } from '../../stores/hooks.ts';
 import { CampaignActions, canFixRows } from './CampaignActions.tsx';
 import { ChargedTotals } from './ChargedTotals.tsx';
 import { FixRowsPanel } from './FixRowsPanel.tsx';
+import { HeldRows, showsHeldRows } from './HeldRows.tsx';
 import { ProgressPanel } from './ProgressPanel.tsx';
 import { RowsSection } from './RowsSection.tsx';
 import { StatusBanner } from './StatusBanner.tsx';
@@ -62,6 +63,7 @@ export function CampaignScreen({ id }: { id: string }) {
           {message.text}
         </Message>
       )}
+      {showsHeldRows(summary) && <HeldRows summary={summary} />}
       {fixing && <FixRowsPanel key={summary.id} summary={summary} sendOnOpen={fixing.send} onClose={closeFix} />}
       <div className="campaign-overview">
         <ProgressPanel summary={summary} />

@@ -45,8 +45,9 @@ export function ResumeDialog({
             <Message kind="warning" testId="resume-unconfirmed">
               <p>
                 Some rows were left mid-send, and Giftbatch cannot tell whether the service made their orders: its order list shows none under
-                their references, but it is not seen to reach back to when they were first sent. Each such row's Details names its reference.
-                Look each one up in the service's own records first.
+                their references, but it is not seen to reach back to when they were first sent. They are listed under the paused notice
+                with their references. Look each one up in the service's own records first; an order found there is recorded with
+                &ldquo;Record its order&rdquo;.
               </p>
               <label className="check" data-testid="resume-resend-unconfirmed">
                 <input type="checkbox" checked={resendUnconfirmed} onChange={(e) => setResendUnconfirmed(e.target.checked)} />

@@ -18,7 +18,7 @@ const ADVICE: Record<NonNullable<CampaignSummary['pausedReason']>, string> = {
   auth: 'The service refused the API key. Enter a valid key under Environments & key, then resume.',
   refused: 'Nothing more goes out until you resume.',
   mismatch: 'The service answered an order with something other than what the row asked (another amount, currency, product or recipient). The flagged row shows both values; nothing more was sent. Check with the service before you resume: the next order goes alone and is checked again.',
-  unconfirmed: 'Some rows were left mid-send, and the service\'s order list shows no order under their keys, but that list is not seen to reach back to when they were first sent, so it proves nothing. Each such row\'s Details says what to look up at the service; nothing is sent again until you decide.',
+  unconfirmed: 'Some rows were left mid-send, and the service\'s order list shows no order under their keys, but that list is not seen to reach back to when they were first sent, so it proves nothing. They are listed below with their references: look each up in the service\'s own records. Nothing is sent again until you decide.',
 };
 
 /** The service issued something else than a row asked: what, where, and what to do, before the counts. */

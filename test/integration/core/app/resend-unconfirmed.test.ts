@@ -57,3 +57,46 @@ describe('a row whose empty lookup proves nothing, through the handlers', () => 
     await h.close();
   });
 });
+
+describe('a held row whose order the person found at the service', () => {
+  it('is given that order by its id (rows:recordOrder): another row\'s order and an unknown id are refused, the right one is recorded with its charge', async () => {
+    // The service's clock starts two days back: the row's order is made then, and by now its list,
+    // which shows only the last 6 hours unless given a date range, no longer shows it.
+    let simNow = Date.now() - 2 * DAY;
+    const service = await startSimulator({ now: () => simNow, dialect: { listWindowMs: 6 * 3_600_000 } });
+    const h = await startService(tempDir(), { simulatorUrl: service.url });
+    const { products } = await h.ok('products:list', { environment: 'simulator', country: 'US' });
+    const productId = products.find((p) => p.name === 'Northwind Books Gift Card $25')?.id ?? 0;
+    const created = await h.ok('campaigns:create', { fileName: 'guests.csv', bytesBase64: recipientsCsv(2), environment: 'simulator', productId, name: 'Gala', senderName: 'Gala team' });
+    const db = h.engine.db;
+    const [first, second] = allRows(db, created.id);
+    if (!first || !second) throw new Error('no rows');
+    const body = orderBodyFor(getCampaign(db, created.id)!, first);
+    markSending(db, first.id, body, Date.now() - 2 * DAY);
+    db.prepare(`UPDATE campaigns SET send_state = 'paused', paused_reason = 'interrupted', paused_detail = 'closed' WHERE id = ?`).run(created.id);
+    const { client } = service.makeClient({ key: SIMULATOR_LOCAL_KEY });
+    const made = await client.createOrder(body);
+    if (made.kind !== 'ok') throw new Error('no order');
+    simNow = Date.now();
+
+    await h.ok('campaigns:send', { campaignId: created.id, confirmed: true });
+    await waitFor('the run to end', () => h.events.some((e) => e.name === 'campaign:finished'));
+    expect((await h.ok('campaigns:get', { campaignId: created.id })).pausedReason).toBe('unconfirmed');
+    const held = (await h.ok('campaigns:rows', { campaignId: created.id, states: ['sending'], offset: 0, limit: 10 })).rows[0];
+    expect(held?.heldAt).toEqual(expect.any(Number));
+    const other = allRows(db, created.id).find((r) => r.id === second.id)?.orderId ?? 0;
+
+    const wrong = await h.service.invoke('rows:recordOrder', { rowId: first.id, orderId: other });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining("it is not this row's order") } });
+    const unknown = await h.service.invoke('rows:recordOrder', { rowId: first.id, orderId: 987_654 });
+    expect(unknown).toMatchObject({ ok: false, error: { code: 'not-found', message: expect.stringContaining('has no order 987654') } });
+
+    const recorded = await h.ok('rows:recordOrder', { rowId: first.id, orderId: made.value.id });
+    expect(recorded).toMatchObject({ state: 'ordered', orderId: made.value.id, findings: [], charged: { currency: 'USD', amount: '25.00' }, heldAt: null });
+    // Nothing more to hold or send: the campaign is done, with one order per row.
+    expect((await h.ok('campaigns:get', { campaignId: created.id })).sendState).toBe('done');
+    const orders = service.sim.audit().accounts[SIMULATOR_LOCAL_KEY]?.orders ?? [];
+    expect(orders.map((o) => o.externalReferenceId).sort()).toEqual([first.externalReferenceId, second.externalReferenceId].sort());
+    await h.close();
+  });
+});

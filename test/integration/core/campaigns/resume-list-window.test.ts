@@ -86,15 +86,18 @@ describe('a row left sending, resumed a day later on a service whose list shows 
   it('with no earlier order to witness, holds the row; a person who found no order at the service has it sent again, once', async () => {
     const { clock, db, queue, campaign, row, orders } = await setUp({ listWindowMs: 6 * HOUR, keyMemoryMs: 6 * HOUR }, 'error500BeforeCommit', false);
     clock.advance(24 * HOUR);
-    const held = await queue.run(campaign.id);
+    // The person's word speaks only for rows held before the run began (the ones they were shown):
+    // given at once, it does not send a row nobody has looked up yet.
+    const held = await queue.run(campaign.id, { resendUnconfirmed: true });
     expect(held.stoppedBy).toBe('unconfirmed');
     expect(row()?.lastError).toMatch(/no earlier order of this service is known to show how far back its list reaches/);
+    expect(row()?.heldAt).toBe(clock.now());
     expect(orders()).toHaveLength(0);
 
     const resent = await queue.run(campaign.id, { resendUnconfirmed: true });
     expect(resent.stoppedBy).toBe('done');
     expect(orders()).toHaveLength(1);
-    expect(row()).toMatchObject({ state: 'ordered', orderId: orders()[0]?.id });
+    expect(row()).toMatchObject({ state: 'ordered', orderId: orders()[0]?.id, heldAt: null });
     expect(getCampaign(db, campaign.id)?.sendState).toBe('done');
   });
 

@@ -9,7 +9,9 @@ import { RESEND_UNCONFIRMED_STEP } from '../../../../shared/domain/campaigns.ts'
 import { ResumeDialog } from '../../../../renderer/src/features/campaign/ResumeDialog.tsx';
 import { campaignState } from '../../../../renderer/src/features/campaigns/campaign-state.ts';
 import { resumeFlags } from '../../../../renderer/src/stores/campaigns-store.ts';
-import { summary } from '../helpers/fakes.ts';
+import { fakeApi, ManualClock, ok, row, summary } from '../helpers/fakes.ts';
+import { createStores } from '../../../../renderer/src/stores/index.ts';
+import { HeldRow, showsHeldRows } from '../../../../renderer/src/features/campaign/HeldRows.tsx';
 
 const counts = { invalid: 0, ready: 0, sending: 1, ordered: 3, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
 const dialog = (pausedReason: 'unconfirmed' | 'user') =>
@@ -25,7 +27,7 @@ describe('resuming a campaign paused unconfirmed', () => {
   it('offers "Send them again", named as the pause detail names it, unticked', () => {
     const html = dialog('unconfirmed');
     expect(html).toContain('data-testid="resume-unconfirmed"');
-    expect(html).toContain('Look each one up in the service&#x27;s own records first.');
+    expect(html).toContain('Look each one up in the service&#x27;s own records first;');
     expect(html).toMatch(/<input type="checkbox"\/>Send them again: I found no order at the service/);
     expect(RESEND_UNCONFIRMED_STEP).toContain('"Send them again"');
     expect(html).toContain('Unticked, they keep waiting and only the other rows are sent.');
@@ -42,5 +44,40 @@ describe('resuming a campaign paused unconfirmed', () => {
       label: 'Paused: rows to check at the service',
       tone: 'bad',
     });
+  });
+});
+
+describe('the rows held for a person, under the paused notice', () => {
+  it('shows only for a campaign paused unconfirmed with rows still sending and no run', () => {
+    const paused = summary({ sendState: 'paused', pausedReason: 'unconfirmed', running: false, counts });
+    expect(showsHeldRows(paused)).toBe(true);
+    expect(showsHeldRows({ ...paused, running: true })).toBe(false);
+    expect(showsHeldRows({ ...paused, pausedReason: 'user' })).toBe(false);
+    expect(showsHeldRows({ ...paused, counts: { ...counts, sending: 0 } })).toBe(false);
+  });
+
+  it('lists each with its reference and a field for the order number found at the service', () => {
+    const held = row(3, { line: 3, state: 'sending', name: 'Bo Chen', email: 'bo@example.com', externalReferenceId: 'gb-HELD', heldAt: 1_700_000_000_000 });
+    const html = renderToStaticMarkup(createElement(HeldRow, { row: held, disabled: false, onRecord: async () => true }));
+    expect(html).toContain('Line 3: Bo Chen');
+    expect(html).toContain('gb-HELD');
+    expect(html).toContain('Order number found at the service for line 3');
+    // Nothing typed yet: nothing to record.
+    expect(html).toMatch(/<button type="submit" class="button-small" disabled="" data-testid="held-record">Record its order<\/button>/);
+  });
+
+  it('records through rows:recordOrder and says what was recorded', async () => {
+    const calls = fakeApi({
+      'rows:recordOrder': () => ok(row(3, { line: 3, state: 'ordered', orderId: 900_007, charged: { currency: 'USD', amount: '25.00' } })),
+      'campaigns:get': () => ok(summary({ sendState: 'done', running: false })),
+      'campaigns:rows': () => ok({ rows: [], total: 0 }),
+      'campaigns:timeline': () => ok({ buckets: [] }),
+    });
+    const clock = new ManualClock();
+    const s = createStores({ api: calls.api, timers: clock, now: clock.now });
+    s.campaign.setState({ id: 'c_1' });
+    expect(await s.campaign.getState().recordOrder(3, 900_007)).toBe(true);
+    expect(calls.callsOf('rows:recordOrder')[0]).toEqual({ rowId: 3, orderId: 900_007 });
+    expect(s.campaign.getState().message).toEqual({ kind: 'success', text: 'Line 3: order 900007 recorded as its order, charged USD 25.00.' });
   });
 });

@@ -158,6 +158,7 @@ export function row(id: number, overrides: Partial<RowDto> = {}): RowDto {
     deliveredAt: null,
     acceptanceExpiry: null,
     acceptanceExpired: false,
+    heldAt: null,
     ...overrides,
   };
 }

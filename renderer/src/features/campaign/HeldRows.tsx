@@ -1,0 +1,76 @@
+// The rows a campaign paused on as 'unconfirmed': left mid-send, not found under their references,
+// but the service's order list is not seen to reach back to them. For each, the person looks the
+// reference up in the service's own records: an order found there is recorded here by its number
+// ("Record its order", rows:recordOrder); none found, Resume with "Send them again".
+import { useEffect, useState } from 'react';
+import type { CampaignSummary, RowDto } from '../../../../shared/contract.ts';
+import { useCampaign, useStores } from '../../stores/hooks.ts';
+
+/** Whether the campaign waits on held rows a person can act on now. */
+export function showsHeldRows(summary: CampaignSummary): boolean {
+  return summary.sendState === 'paused' && summary.pausedReason === 'unconfirmed' && !summary.running && summary.counts.sending > 0;
+}
+
+export function HeldRows({ summary }: { summary: CampaignSummary }) {
+  const stores = useStores();
+  const held = useCampaign((s) => s.held);
+  const busy = useCampaign((s) => s.busy);
+  const sending = summary.counts.sending;
+  useEffect(() => {
+    void stores.campaign.getState().loadHeld();
+  }, [stores, summary.id, sending]);
+  if (held.length === 0) return null;
+  return (
+    <section className="card held-rows" aria-labelledby="held-title" data-testid="held-rows">
+      <h2 id="held-title">Rows to look up at the service</h2>
+      <p className="muted small">
+        Look each reference up in the service&apos;s own records. Found an order: enter its number and record it. None there: press Resume and choose
+        &ldquo;Send them again&rdquo;.
+      </p>
+      <ul className="held-list">
+        {held.map((row) => (
+          <HeldRow key={row.id} row={row} disabled={busy !== null} onRecord={(orderId) => stores.campaign.getState().recordOrder(row.id, orderId)} />
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function HeldRow({ row, disabled, onRecord }: { row: RowDto; disabled: boolean; onRecord: (orderId: number) => Promise<boolean> }) {
+  const [text, setText] = useState('');
+  const orderId = /^\d+$/.test(text.trim()) ? Number(text.trim()) : null;
+  return (
+    <li className="held-row" data-testid="held-row" data-line={row.line}>
+      <span>
+        Line {row.line}: {row.name ?? row.email ?? '—'}
+        {row.name && row.email ? <span className="muted"> · {row.email}</span> : null}
+      </span>
+      <span className="mono" title="The reference its request carried (external_reference_id)">
+        {row.externalReferenceId}
+      </span>
+      <form
+        className="held-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (orderId !== null) void onRecord(orderId);
+        }}
+      >
+        <label>
+          <span className="visually-hidden">Order number found at the service for line {row.line}</span>
+          <input
+            type="text"
+            inputMode="numeric"
+            placeholder="Order number"
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            aria-invalid={text.trim() !== '' && orderId === null}
+            data-testid="held-order-id"
+          />
+        </label>
+        <button type="submit" className="button-small" disabled={disabled || orderId === null} data-testid="held-record">
+          Record its order
+        </button>
+      </form>
+    </li>
+  );
+}
