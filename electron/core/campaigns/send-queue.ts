@@ -20,7 +20,7 @@ import {
   type SendAttempt,
 } from '../db/repos/recipient-transitions.ts';
 import { countByState, getRecipient, listSendingRows, readyRowToSend, type StateCounts } from '../db/repos/recipients.ts';
-import { mayStillBeRunning, type Outcome, type RateLimiter, type ServiceClient } from '../service/index.ts';
+import { mayStillBeRunning, type Ambiguous, type Outcome, type RateLimiter, type Rejected, type ServiceClient } from '../service/index.ts';
 import type { Order } from '../service/types.ts';
 import type { Finding } from '../../../shared/domain/findings.ts';
 import { backoffDelay, CircuitBreaker, RepeatedRefusal } from './policy.ts';
@@ -556,7 +556,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
         else if (markFailed(db, job.row.id, failure, now)) counters.failed++;
         return;
       case 'rejected':
-        return settle(job, { kind: 'ambiguous', reason: 'status', status: lookup.status, endpoint: lookup.endpoint, message: lookup.message }, requestBody);
+        return settle(job, refusedLookup(lookup), requestBody);
       default:
         return settle(job, lookup, requestBody);
     }
@@ -613,7 +613,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
       counters.reconciled++;
       recordOrder(job, order, body, 'reconciliation', more.length > 0 ? [duplicateOrdersFinding(order.id, more)] : []);
     } else if (lookup.kind === 'rejected') {
-      await settle(job, { kind: 'ambiguous', reason: 'status', status: lookup.status, endpoint: lookup.endpoint, message: lookup.message }, body);
+      await settle(job, refusedLookup(lookup), body);
     } else if (lookup.kind !== 'ok') {
       await settle(job, lookup, body);
     }
@@ -724,6 +724,11 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   if (control.fatal) throw control.fatal.error;
   log({ level: 'info', message: finished.message });
   return { campaignId, ...finished, stats: stats(), reconciliation, lookedUpOnPause };
+}
+
+/** A lookup by key the service refused (a 4xx to a read): no clear answer about the row's order, an unclear attempt. */
+function refusedLookup(lookup: Rejected): Ambiguous {
+  return { kind: 'ambiguous', reason: 'status', status: lookup.status, endpoint: lookup.endpoint, message: lookup.message };
 }
 
 /** A job's row as its lookup by key reads it: the bytes it POSTed, and when it was first sent (carried over) or not long ago. */
