@@ -420,16 +420,29 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   // An answered order, checked against the bytes that were POSTed. One that disagrees is recorded at
   // once as the service stated it, flagged with both values, and stops the run.
   // Answers without the item's price, being confirmed from their records (confirm-price.ts).
+  // Only a product's first order waits for it, in its send slot (the attempt's task awaits it: see
+  // start()), and its product's other rows wait for that. An order of a product already checked
+  // holds no slot: it is recorded, and the poller fills in its price and charge from its record
+  // (poller completeCharge) and flags a price unlike the one asked (checkPolled), which pauses the
+  // campaign; a run still going sees that pause before its next order (pausedByPoll).
   const pricing = new WeakMap<Job, Promise<void>>();
+  let leftToPoll = 0;
   const confirmLater = (job: Job, price: PriceToConfirmLater): void => {
+    if (firsts.isChecked(productOf(job))) {
+      leftToPoll++;
+      log({ level: 'info', rowId: job.row.id, message: `order ${price.orderId}: no item price in the answer yet; its product's first order was checked, so the poller reads its price and charge from its record` });
+      return;
+    }
     log({ level: 'info', rowId: job.row.id, message: `order ${price.orderId}: no item price in the answer yet; reading its record to confirm it` });
     const stopped = () => control.stop !== null;
     const confirming = confirmPrice({
       db, client, clock, campaign, rowId: job.row.id, line: job.row.line, ...price, stopAsked, stopped,
       ...(options.priceWaitsMs ? { waitsMs: options.priceWaitsMs } : {}),
     }).then((result) => {
-      if (result.kind === 'confirmed') firsts.check(productOf(job));
-      else if (result.kind === 'pause') requestStop('mismatch', result.detail);
+      if (result.kind === 'confirmed') {
+        log({ level: 'info', rowId: job.row.id, message: `order ${price.orderId}: its record states the price asked; the product's other orders go` });
+        firsts.check(productOf(job));
+      } else if (result.kind === 'pause') requestStop('mismatch', result.detail);
     });
     pricing.set(job, confirming);
   };
@@ -570,6 +583,11 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
       requestStop('lease', LEASE_LOST);
       return null;
     }
+    const paused = leftToPoll > 0 ? pausedByPoll() : null;
+    if (paused !== null) {
+      requestStop('mismatch', paused);
+      return null;
+    }
     const row = readyRowToSend(db, rowId);
     if (!row) return null;
     let body: string;
@@ -582,6 +600,15 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
       return null;
     }
     return markSending(db, rowId, body, now);
+  };
+
+  // A poll round that finds an order's record unlike what it asked pauses the campaign (checkPolled)
+  // while this run still sends: looked at before each order once some of this run's orders are
+  // left to the poller for their price, so a wrong price found there stops the run at its next row.
+  const pausedByPoll = (): string | null => {
+    const now = getCampaign(db, campaignId);
+    if (now?.sendState !== 'paused' || now.pausedReason !== 'mismatch') return null;
+    return now.pausedDetail ?? 'A poll found an order unlike what its row asked; sending paused.';
   };
 
   // A carried-over row's lookup before its re-POST (Job.lookUpFirst). True when the row is done for
@@ -712,6 +739,9 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   }
   writes.flush();
   await Promise.all(recording);
+  // A poll's pause after this run's last order: kept, not ended as done.
+  const pausedMeanwhile = control.stop === null && control.fatal === null ? pausedByPoll() : null;
+  if (pausedMeanwhile !== null) control.stop = { reason: 'mismatch', detail: pausedMeanwhile };
   const [firstHeld] = held;
   if (firstHeld !== undefined) control.stop ??= { reason: 'unconfirmed', detail: unconfirmedDetail(held.length, firstHeld) };
   const lookedUpOnPause = await lookUpOnPause(db, client, clock, campaignId, control.stop, control.fatal, [opts.signal, lease.stopRequested], log);

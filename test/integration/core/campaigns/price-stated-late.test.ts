@@ -13,10 +13,24 @@ import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.
 import { orderBodyFor } from '../../../../electron/core/campaigns/order-body.ts';
 import { markSending } from '../../../../electron/core/db/repos/recipient-transitions.ts';
 import { getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
-import { expectOneOrderPerRow, fakeClock, makeCampaign, startSimulator, tempDb } from '../../../support/index.ts';
+import { getCampaign, setSendState } from '../../../../electron/core/db/repos/campaigns.ts';
+import type { Db } from '../../../../electron/core/db/open.ts';
+import type { ServiceClient } from '../../../../electron/core/service/index.ts';
+import type { Environment } from '../../../../shared/domain/campaigns.ts';
+import type { FakeClock } from '../../../support/fake-clock.ts';
+import { allRows, expectOneOrderPerRow, fakeClock, makeCampaign, startSimulator, tempDb } from '../../../support/index.ts';
+import { makeTwoProductCampaign } from '../../../support/two-products.ts';
 
 const requests = (account: { requests: Record<string, Record<string, number>> }, label: string): number =>
   Object.values(account.requests[label] ?? {}).reduce((n, k) => n + k, 0);
+
+/** A poll round 10 s on: it fills in the charges of orders the run left to it (their product already checked). */
+async function pollLater(db: Db, service: { client: ServiceClient; url: string }, clock: FakeClock, environment: Environment) {
+  clock.advance(10_000);
+  const round = await pollRound({ db, client: service.client, clock }, { environment, baseUrl: service.url });
+  expect(round.error).toBeUndefined();
+  return round;
+}
 
 describe('an order answer without the item price', () => {
   it('is recorded, its price confirmed from the order record before the next order, and every charge equals the service', async () => {
@@ -30,12 +44,15 @@ describe('an order answer without the item price', () => {
     const account = service.account();
     expect(result.stoppedBy).toBe('done');
     expect(result.message).not.toMatch(/paused/i);
+    // The first order's charge is filled in by the run, from its record; the later ones' (product checked) by the poller.
+    expect(requests(account, 'GET /v1/orders/:id')).toBeGreaterThanOrEqual(1);
+    expect(getRecipient(db, rowIds[0]!)).toMatchObject({ state: 'ordered', findings: [], charged: { minor: 1250, currency: 'USD' } });
+    await pollLater(db, service, clock, campaign.environment);
     expectOneOrderPerRow(db, campaign.id, account);
     for (const id of rowIds) expect(getRecipient(db, id)).toMatchObject({ state: 'ordered', findings: [], charged: { minor: 1250, currency: 'USD' } });
     // The second order left only once the first one's record stated its price (5 s after it was made).
     const created = account.orders.map((o) => Date.parse(o.createdAt));
     expect(created[1]! - created[0]!).toBeGreaterThanOrEqual(5_000);
-    expect(requests(account, 'GET /v1/orders/:id')).toBeGreaterThanOrEqual(4);
   });
 
   it('found by key at a resume (a crash between the POST and its commit) while the price still lags: recorded and confirmed, no pause, one order', async () => {
@@ -54,6 +71,7 @@ describe('an order answer without the item price', () => {
     expect(result.stoppedBy).toBe('done');
     expect(result.message).not.toMatch(/paused/i);
     expect(result.reconciliation).toMatchObject({ ordered: 1, mismatched: [] });
+    await pollLater(db, service, clock, campaign.environment);
     expectOneOrderPerRow(db, campaign.id, account);
     expect(account.requests['POST /v1/orders']?.['200']).toBe(3);
     for (const id of rowIds) expect(getRecipient(db, id)).toMatchObject({ state: 'ordered', findings: [], charged: { minor: 1250, currency: 'USD' } });
@@ -139,5 +157,91 @@ describe('an order answer without the item price', () => {
     const row = getRecipient(db, rowIds[0]!);
     expect(row).toMatchObject({ state: 'ordered', charged: { minor: 500, currency: 'USD' } });
     expect(row?.findings).toEqual([expect.objectContaining({ kind: 'mismatch', field: 'amount', stated: 'USD 5.00' })]);
+  });
+});
+
+// Only a product's first order waits in its send slot for its price (send rule 6); a later order of
+// a product already checked is recorded and its price and charge are left to the poller, so a
+// service that states prices late does not slow every order down to one price wait each.
+describe('an order answer without its price, on a product already checked', () => {
+  it('does not hold its send slot: 40 rows of two products finish in far less (virtual) time, each first order alone and confirmed before the next of its product', async () => {
+    const clock = fakeClock(Date.now());
+    const service = await startSimulator({ now: clock.now, dialect: { priceLagMs: 5_000 } }, { clock });
+    const { db } = tempDb();
+    const made = makeTwoProductCampaign(db, { key: service.key, baseUrl: service.url, fixedRows: 20, rangeRows: 20, layout: 'interleaved' });
+    // One sequence of what the queue did: POSTs started and answered, records read with their price stated.
+    type Event = { kind: 'post' | 'answer'; productId: number; key: string; inFlight: number } | { kind: 'priced'; orderId: number };
+    const events: Event[] = [];
+    let inFlight = 0;
+    const client: ServiceClient = {
+      ...service.client,
+      createOrder: async (request, opts) => {
+        const body = JSON.parse(String(request)) as { external_reference_id: string; item: { id: number } };
+        events.push({ kind: 'post', productId: body.item.id, key: body.external_reference_id, inFlight: inFlight++ });
+        try {
+          return await service.client.createOrder(request, opts);
+        } finally {
+          events.push({ kind: 'answer', productId: body.item.id, key: body.external_reference_id, inFlight: --inFlight });
+        }
+      },
+      getOrder: async (orderId, opts) => {
+        const read = await service.client.getOrder(orderId, opts);
+        if (read.kind === 'ok' && read.value.item.price !== undefined) events.push({ kind: 'priced', orderId });
+        return read;
+      },
+    };
+    const startedAt = clock.now();
+    const result = await createSendQueue({ db, client, clock, concurrency: 4, backoff: { baseMs: 1, capMs: 2 } }).run(made.campaign.id);
+    const elapsedMs = clock.now() - startedAt;
+    console.info(`40 rows, 2 products, priceLagMs 5000, concurrency 4: ${elapsedMs / 1000} virtual s`);
+    expect(result.stoppedBy).toBe('done');
+    expect(result.message).not.toMatch(/paused/i);
+    const account = service.account();
+    // Before: every order waited for its price in its slot: 265 virtual s for these 40 (this clock adds up every sleep).
+    expect(elapsedMs).toBeLessThan(40_000);
+
+    const posts = events.flatMap((e, at) => (e.kind === 'post' ? [{ ...e, at }] : []));
+    const orderOfKey = new Map(account.orders.map((o) => [o.externalReferenceId, o.id]));
+    for (const productId of [made.fixedId, made.rangeId]) {
+      const [first, second] = posts.filter((p) => p.productId === productId);
+      if (!first || !second) throw new Error(`product ${productId}: expected two orders at least`);
+      // The first goes alone: nothing in flight when it leaves, nothing leaves until it is answered.
+      expect(first.inFlight).toBe(0);
+      const answered = events.findIndex((e, at) => at > first.at && e.kind === 'answer' && e.key === first.key);
+      expect(events.slice(first.at + 1, answered).filter((e) => e.kind === 'post')).toEqual([]);
+      // Its price is read from its record before the product's second order leaves.
+      const priced = events.findIndex((e) => e.kind === 'priced' && e.orderId === orderOfKey.get(first.key));
+      expect(priced).toBeGreaterThan(answered);
+      expect(priced).toBeLessThan(second.at);
+    }
+    // The later orders were not held: several went at once.
+    expect(Math.max(...posts.map((p) => p.inFlight))).toBeGreaterThan(0);
+
+    // Their charges are left to the poller, which reads each record once it states them.
+    await pollLater(db, service, clock, made.campaign.environment);
+    expectOneOrderPerRow(db, made.campaign.id, service.account());
+    for (const row of allRows(db, made.campaign.id)) expect(row).toMatchObject({ state: 'ordered', findings: [] });
+  });
+
+  it('a poll that finds one of them unlike its request pauses the campaign, and the run still sending stops before its next order', async () => {
+    const clock = fakeClock(Date.now());
+    const service = await startSimulator({ now: clock.now, dialect: { priceLagMs: 5_000 } }, { clock });
+    const { db } = tempDb();
+    const { campaign } = makeCampaign(db, { rows: 12, productSlug: 'us-fixed-cents', key: service.key, baseUrl: service.url });
+    const detail = 'Line 5, order 900004: the service issued USD 5.00 for a USD 12.50 gift.';
+    let left = 0;
+    const log = (entry: { message: string }) => {
+      // The poller's checkPolled, as a round running beside the send finds the fourth order's record wrong.
+      if (entry.message.includes('no item price in the answer yet') && ++left === 4) {
+        setSendState(db, campaign.id, { from: 'sending', to: 'paused', reason: 'mismatch', detail }, clock.now());
+      }
+    };
+    const result = await createSendQueue({ db, client: service.client, clock, concurrency: 2, backoff: { baseMs: 1, capMs: 2 }, log }).run(campaign.id);
+    expect(result.stoppedBy).toBe('mismatch');
+    expect(result.message).toBe(detail);
+    expect(getCampaign(db, campaign.id)).toMatchObject({ sendState: 'paused', pausedReason: 'mismatch', pausedDetail: detail });
+    // At most the orders already on their way when the pause was seen: never the whole campaign.
+    expect(service.account().orders.length).toBeLessThanOrEqual(4 + 2);
+    expect(allRows(db, campaign.id).filter((r) => r.state === 'ready').length).toBeGreaterThan(0);
   });
 });
