@@ -1,6 +1,7 @@
 // The bar on every screen: where you are, which environment is in use (and, on the Simulator, that
 // nothing is real), the event channel when it is down, and the theme.
 import type { EnvironmentName } from '../../../shared/contract.ts';
+import { openNewCampaign } from '../features/new-campaign/DiscardNewCampaign.tsx';
 import type { Route } from '../lib/route.ts';
 import type { ThemeChoice } from '../stores/app-store.ts';
 import { currentEnvironment } from '../stores/environments-store.ts';
@@ -49,8 +50,9 @@ export function Header() {
                 data-testid={item.testId}
                 aria-current={isActive(route, item.route) ? 'page' : undefined}
                 onClick={() => {
-                  if (item.route.name === 'new') void stores.wizard.getState().start(stores.environments.getState().current);
-                  stores.app.getState().navigate(item.route);
+                  // New campaign goes back to the one in progress, if any, as it was left.
+                  if (item.route.name === 'new') openNewCampaign(stores);
+                  else stores.app.getState().navigate(item.route);
                 }}
               >
                 {item.label}

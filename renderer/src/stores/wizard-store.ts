@@ -83,6 +83,11 @@ export interface WizardState {
   previewStatus: Status;
   previewError: string | null;
   draft: CampaignSummary | null;
+  /**
+   * The draft was opened here from elsewhere (openDraft: the campaigns list, Review and send), not
+   * made in this wizard: it is no new campaign in progress (newCampaignInProgress).
+   */
+  openedDraft: boolean;
   creating: boolean;
   /** How far the draft being saved is (the engine's `campaigns:createProgress`); null when none is being saved or nothing was heard yet. */
   createProgress: CreateProgress | null;
@@ -197,6 +202,18 @@ export function unsavedNewCampaign(s: Pick<WizardState, 'draft' | 'creating' | '
   return s.file ? `${name}, with ${s.file.fileName}` : name;
 }
 
+/**
+ * The new campaign the organiser is preparing in the wizard, in words, or null when there is none: one
+ * not saved yet (unsavedNewCampaign), or the draft they saved from it and are reviewing (its rows), until
+ * it is sent. A draft opened from elsewhere (openDraft) is none. "New campaign" goes back to it as it
+ * is; Start over empties the wizard.
+ */
+export function newCampaignInProgress(s: Pick<WizardState, 'draft' | 'openedDraft' | 'creating' | 'file' | 'productId' | 'name' | 'senderName' | 'message' | 'defaultAmount'>): string | null {
+  if (s.draft === null) return unsavedNewCampaign(s);
+  if (s.openedDraft || s.draft.sendState !== 'draft') return null;
+  return `“${s.draft.name}”`;
+}
+
 /** What still stops the first step from moving on, in words; empty when it can. */
 export function setupProblems(s: Pick<WizardState, 'products' | 'productId' | 'name' | 'senderName' | 'defaultAmount'>): string[] {
   const problems: string[] = [];
@@ -240,6 +257,7 @@ function initialData(environment: EnvironmentName, now: number): Omit<WizardStat
     previewStatus: 'idle',
     previewError: null,
     draft: null,
+    openedDraft: false,
     creating: false,
     createProgress: null,
     createStopping: false,
@@ -574,6 +592,7 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
         set({
           ...initialData(campaign.environment, deps.now()),
           draft: campaign,
+          openedDraft: true,
           step: 'review',
           name: campaign.name,
           // The campaign's default amount, as the setup step would hold it: the row check reads it from here (rowValidations).

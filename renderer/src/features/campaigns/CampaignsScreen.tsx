@@ -6,6 +6,7 @@ import { EmptyState } from '../../components/EmptyState.tsx';
 import { Message } from '../../components/Message.tsx';
 import { useCampaigns, useStores } from '../../stores/hooks.ts';
 import { ResumeDialog } from '../campaign/ResumeDialog.tsx';
+import { openNewCampaign } from '../new-campaign/DiscardNewCampaign.tsx';
 import { CampaignRow } from './CampaignRow.tsx';
 
 export function CampaignsScreen() {
@@ -19,10 +20,8 @@ export function CampaignsScreen() {
     void stores.campaigns.getState().load();
   }, [stores]);
 
-  const startNew = (): void => {
-    void stores.wizard.getState().start(stores.environments.getState().current);
-    stores.app.getState().navigate({ name: 'new' });
-  };
+  // Back to the new campaign in progress, if any, as it was left; else an empty one.
+  const startNew = (): void => openNewCampaign(stores);
 
   return (
     <section aria-labelledby="campaigns-title" data-testid="campaigns-screen" data-loaded={status === 'ready' ? 'true' : 'false'}>

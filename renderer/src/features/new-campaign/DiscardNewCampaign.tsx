@@ -1,24 +1,90 @@
-// Opening a draft (Review and send, a follow-up, the campaigns list) puts it in the wizard, in place of
-// what it held: when that is a new campaign the organiser is preparing and has not saved, they are
-// asked first, and keep it unless they say to discard it.
+// What the wizard holds is the organiser's new campaign in progress. Opening a draft (Review and send, a
+// follow-up, the campaigns list) puts it in the wizard in its place, and Start over empties the wizard:
+// when it holds a new campaign not saved yet, they are asked first, and keep it unless they say to
+// discard it. "New campaign" (the header, the campaigns list) goes back to the campaign in progress as
+// it is, and starts an empty wizard only when there is none.
 import { useState, type ReactNode } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
+import type { Stores } from '../../stores/index.ts';
 import { useStores } from '../../stores/hooks.ts';
-import { unsavedNewCampaign } from '../../stores/wizard-store.ts';
+import { newCampaignInProgress, unsavedNewCampaign, type WizardState } from '../../stores/wizard-store.ts';
 
-export function DiscardNewCampaignDialog({ inProgress, onDiscard, onKeep }: { inProgress: string | null; onDiscard: () => void; onKeep: () => void }) {
+/** What replaces the campaign in progress: a draft opened in the wizard, or Start over (an empty wizard). */
+export type DiscardReason = 'open' | 'start-over';
+
+/** What the organiser is asked about: the campaign in progress in words, and whether it is saved as a draft already. */
+export interface DiscardQuestion {
+  inProgress: string;
+  saved: boolean;
+}
+
+/**
+ * The question to ask before `reason` replaces what the wizard holds, or null when it loses nothing the
+ * organiser would miss. Opening a draft asks only about a campaign not saved yet; Start over also about
+ * the draft saved from the wizard (it stays in the campaigns list, but the wizard lets go of it).
+ */
+export function discardQuestion(s: WizardState, reason: DiscardReason): DiscardQuestion | null {
+  const unsaved = unsavedNewCampaign(s);
+  if (unsaved !== null) return { inProgress: unsaved, saved: false };
+  if (reason === 'open') return null;
+  const draft = newCampaignInProgress(s);
+  return draft === null ? null : { inProgress: draft, saved: true };
+}
+
+/** An action waiting for the organiser's answer: run it on Discard, drop it on Keep. */
+export type PendingDiscard = DiscardQuestion & { action: () => void };
+
+/** Runs `action` at once when it loses nothing (discardQuestion), or hands it to `ask` with the question. */
+export function askBeforeDiscard(s: WizardState, reason: DiscardReason, action: () => void, ask: (pending: PendingDiscard) => void): void {
+  const question = discardQuestion(s, reason);
+  if (question === null) action();
+  else ask({ ...question, action });
+}
+
+/** Start over: an empty wizard, in the environment in use now. */
+export function startOver(stores: Pick<Stores, 'wizard' | 'environments'>): void {
+  void stores.wizard.getState().start(stores.environments.getState().current);
+}
+
+/** "New campaign": back to the campaign in progress, as it is (same step, file, product, rows), or an empty wizard when there is none. */
+export function openNewCampaign(stores: Pick<Stores, 'wizard' | 'environments' | 'app'>): void {
+  if (newCampaignInProgress(stores.wizard.getState()) === null) startOver(stores);
+  stores.app.getState().navigate({ name: 'new' });
+}
+
+export function DiscardNewCampaignDialog({
+  inProgress,
+  saved = false,
+  reason = 'open',
+  onDiscard,
+  onKeep,
+}: {
+  inProgress: string | null;
+  saved?: boolean;
+  reason?: DiscardReason;
+  onDiscard: () => void;
+  onKeep: () => void;
+}) {
+  const startOver = reason === 'start-over';
   return (
-    <Dialog open={inProgress !== null} title="Discard the new campaign in progress?" onClose={onKeep} testId="discard-new-campaign">
-      <p>
-        You have a new campaign in progress: {inProgress}. It is not saved yet: opening this campaign in New campaign discards it, with
-        everything entered for it.
-      </p>
+    <Dialog open={inProgress !== null} title={saved ? 'Start over with an empty new campaign?' : 'Discard the new campaign in progress?'} onClose={onKeep} testId="discard-new-campaign">
+      {saved ? (
+        <p>
+          {inProgress} is saved as a draft: it stays in Campaigns, where you can open it again to review and send it. Starting over empties New
+          campaign.
+        </p>
+      ) : (
+        <p>
+          You have a new campaign in progress: {inProgress}. It is not saved yet: {startOver ? 'starting over' : 'opening this campaign in New campaign'}{' '}
+          discards it, with everything entered for it.
+        </p>
+      )}
       <div className="dialog-actions">
         <button type="button" onClick={onKeep} autoFocus data-testid="discard-new-campaign-keep">
           Keep it
         </button>
         <button type="button" className="button-primary" onClick={onDiscard} data-testid="discard-new-campaign-confirm">
-          Discard it and continue
+          {saved ? 'Start over' : startOver ? 'Discard it and start over' : 'Discard it and continue'}
         </button>
       </div>
     </Dialog>
@@ -26,21 +92,19 @@ export function DiscardNewCampaignDialog({ inProgress, onDiscard, onKeep }: { in
 }
 
 /**
- * `guard(action)`: runs an action that replaces what the wizard holds at once, or, when it holds a new
- * campaign not saved yet, after the organiser says to discard it (`dialog` asks while it is not null; render it).
+ * `guard(action)`: runs an action that replaces what the wizard holds at once, or, when that loses a new
+ * campaign in progress (discardQuestion), after the organiser says to (`dialog` asks while it is not null; render it).
  */
-export function useDiscardGuard(): { guard: (action: () => void) => void; dialog: ReactNode } {
+export function useDiscardGuard(reason: DiscardReason = 'open'): { guard: (action: () => void) => void; dialog: ReactNode } {
   const stores = useStores();
-  const [pending, setPending] = useState<{ inProgress: string; action: () => void } | null>(null);
-  const guard = (action: () => void): void => {
-    const inProgress = unsavedNewCampaign(stores.wizard.getState());
-    if (inProgress === null) action();
-    else setPending({ inProgress, action });
-  };
+  const [pending, setPending] = useState<PendingDiscard | null>(null);
+  const guard = (action: () => void): void => askBeforeDiscard(stores.wizard.getState(), reason, action, setPending);
   // Mounted only while it asks: a list of drafts holds no dialog per row.
   const dialog = pending && (
     <DiscardNewCampaignDialog
       inProgress={pending.inProgress}
+      saved={pending.saved}
+      reason={reason}
       onKeep={() => setPending(null)}
       onDiscard={() => {
         setPending(null);
@@ -49,4 +113,22 @@ export function useDiscardGuard(): { guard: (action: () => void) => void; dialog
     />
   );
   return { guard, dialog };
+}
+
+/** The wizard's Start over: asks before emptying a new campaign in progress; shown only while there is one. */
+export function StartOver() {
+  const stores = useStores();
+  const { guard, dialog } = useDiscardGuard('start-over');
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => guard(() => startOver(stores))}
+        data-testid="wizard-start-over"
+      >
+        Start over…
+      </button>
+      {dialog}
+    </>
+  );
 }

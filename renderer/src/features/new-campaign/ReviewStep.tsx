@@ -73,7 +73,10 @@ export function ReviewStep() {
             type="button"
             className="button-quiet button-block"
             onClick={() => {
-              if (draft) stores.app.getState().navigate({ name: 'campaigns' });
+              if (!draft) return;
+              stores.app.getState().navigate({ name: 'campaigns' });
+              // Kept for later, it is in the campaigns list: New campaign is then an empty one, not this draft.
+              w.closeDraft(draft.id);
             }}
           >
             Keep as draft for later
