@@ -10,7 +10,7 @@ import type { Db } from '../db/open.ts';
 import { campaignProducts, getCampaign, listCampaigns, setLastPolled, setSendState, type Campaign, type Environment } from '../db/repos/campaigns.ts';
 import { orderOutcomeOf, type CampaignForOrder } from './order-body.ts';
 import { listTrackedOrders, type TrackedOrder } from '../db/repos/recipients.ts';
-import { addFindings, completeOrderRecord, updateOrderStatus } from '../db/repos/recipient-transitions.ts';
+import { addFindings, clearUnstatedPrice, completeOrderRecord, updateOrderStatus } from '../db/repos/recipient-transitions.ts';
 import { contradictions, entryAgrees, expectationOf, mismatchDetail, mismatches, UnreadableRequestError, verifyOrder, withoutUnstatedPrice } from './verify-order.ts';
 import { ORDER_PAGE_SIZE, type Order, type OrderPage, type Outcome, type ServiceClient } from '../service/index.ts';
 import { parseServiceTime } from '../service/schemas.ts';
@@ -345,9 +345,13 @@ async function ordersFromCompletedList(
 function checkPolled(db: Db, campaign: (Campaign & CampaignForOrder) | undefined, row: TrackedOrder, order: Order, now: number): boolean {
   if (!campaign || row.requestBody === null) return false;
   // A record that does not state the item's price (yet) contradicts nothing: the send queue
-  // confirms each answer's price from the record before its product's next order (confirm-price.ts).
-  const findings = withoutUnstatedPrice(verifyOrder(expectationOf(campaign, row.requestBody), order));
-  if (findings.length === 0 || !addFindings(db, row.id, findings, now)) return false;
+  // confirms a product's first order's price from the record (confirm-price.ts), the poller the rest.
+  const all = verifyOrder(expectationOf(campaign, row.requestBody), order);
+  // One that states the price asked withdraws the row's "no price stated" finding (flagged when the
+  // run's reads of the record ran out before the service stated it); any other finding stays.
+  const cleared = row.flagged && order.item.price !== undefined && !all.some((f) => f.kind === 'mismatch' && f.field === 'amount') && clearUnstatedPrice(db, row.id, now);
+  const findings = withoutUnstatedPrice(all);
+  if (findings.length === 0 || !addFindings(db, row.id, findings, now)) return cleared;
   if (mismatches(findings).length > 0 && getCampaign(db, campaign.id)?.sendState === 'sending') {
     setSendState(db, campaign.id, { from: 'sending', to: 'paused', reason: 'mismatch', detail: mismatchDetail(row.line, order.id, findings) }, now);
   }

@@ -17,6 +17,8 @@ export const EVENT_KINDS = [
   'cancelled',
   'reconciled',
   'flagged',
+  // A finding withdrawn: a later answer stated what an earlier one left out (detail: the findings' messages).
+  'unflagged',
   'skipped',
   'unskipped',
   'requeued',

@@ -321,6 +321,37 @@ export function addFindings(db: Db, rowId: number, findings: readonly Finding[],
   );
 }
 
+/**
+ * The row's "no price stated" findings (mismatch on the amount, stated 'nothing': its answer and its
+ * record read for a minute after left out the item's price) are withdrawn: a later record stated the
+ * price that was asked. Only those: every other finding stays. A row left with none is no longer
+ * flagged (discrepancies NULL). Returns whether one was withdrawn.
+ */
+export function clearUnstatedPrice(db: Db, rowId: number, now: number): boolean {
+  const unstated = `json_extract(value, '$.kind') = 'mismatch' AND json_extract(value, '$.field') = 'amount' AND json_extract(value, '$.stated') = 'nothing'`;
+  const withdrawn = db.transaction((): string[] | null => {
+    const messages = statement(db, `SELECT json_extract(value, '$.message') FROM recipients, json_each(recipients.discrepancies) WHERE recipients.id = ? AND ${unstated}`)
+      .pluck()
+      .all(rowId) as (string | null)[];
+    if (messages.length === 0) return null;
+    const applied = applyAndLog(
+      db,
+      rowId,
+      'unflagged',
+      `UPDATE recipients SET discrepancies = (
+          SELECT CASE count(*) WHEN 0 THEN NULL ELSE json_group_array(json(value)) END
+            FROM json_each(recipients.discrepancies) WHERE NOT (${unstated})),
+          updated_at = ?
+        WHERE id = ? RETURNING campaign_id`,
+      [now, rowId],
+      now,
+      { findings: messages.map((m) => m ?? ''), reason: 'a later record of the order states the price asked' },
+    );
+    return applied ? messages.map((m) => m ?? '') : null;
+  })();
+  return withdrawn !== null;
+}
+
 /** sending → failed on a definite rejection, keeping the service's message (shown to the user as is). */
 export function markFailed(db: Db, rowId: number, message: string, now: number): boolean {
   return applyAndLog(

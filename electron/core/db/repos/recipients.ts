@@ -584,6 +584,8 @@ export interface TrackedOrder {
    * record was cut short): a poll reads the order's own record for it unless a list entry states it.
    */
   readonly uncharged: boolean;
+  /** It has findings (a poll may withdraw one a later record answers: clearUnstatedPrice). */
+  readonly flagged: boolean;
 }
 
 const trackedOrderRow = z.object({
@@ -596,6 +598,7 @@ const trackedOrderRow = z.object({
   acceptance_expiry: timestamp.nullable(),
   request_body: z.string().nullable(),
   uncharged: z.union([z.literal(0), z.literal(1)]),
+  flagged: z.union([z.literal(0), z.literal(1)]),
 });
 
 export interface TrackedScope {
@@ -616,7 +619,7 @@ export function listTrackedOrders(db: Db, scope: TrackedScope): TrackedOrder[] {
   const raws = statement(
     db,
     `SELECT r.id, r.campaign_id, r.line, r.order_id, r.order_status, r.item_status, r.acceptance_expiry, r.request_body,
-        (r.charged_minor IS NULL AND r.charged_text IS NULL) AS uncharged
+        (r.charged_minor IS NULL AND r.charged_text IS NULL) AS uncharged, (r.discrepancies IS NOT NULL) AS flagged
       ${TRACKED_WHERE} ORDER BY r.id`,
   ).all({ environment: scope.environment, baseUrl: scope.baseUrl, campaignId: scope.campaignId ?? null });
   return parseRows(trackedOrderRow, 'recipients', raws).map((r) => ({
@@ -629,6 +632,7 @@ export function listTrackedOrders(db: Db, scope: TrackedScope): TrackedOrder[] {
     acceptanceExpiry: r.acceptance_expiry,
     requestBody: r.request_body,
     uncharged: r.uncharged === 1,
+    flagged: r.flagged === 1,
   }));
 }
 

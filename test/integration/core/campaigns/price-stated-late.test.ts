@@ -11,7 +11,8 @@ import { pollRound } from '../../../../electron/core/campaigns/poller.ts';
 import type { Dialect } from '../../../../electron/simulator/index.ts';
 import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
 import { orderBodyFor } from '../../../../electron/core/campaigns/order-body.ts';
-import { markSending } from '../../../../electron/core/db/repos/recipient-transitions.ts';
+import { addFindings, markSending } from '../../../../electron/core/db/repos/recipient-transitions.ts';
+import type { Finding } from '../../../../shared/domain/findings.ts';
 import { getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
 import { getCampaign, setSendState } from '../../../../electron/core/db/repos/campaigns.ts';
 import type { Db } from '../../../../electron/core/db/open.ts';
@@ -243,5 +244,53 @@ describe('an order answer without its price, on a product already checked', () =
     // At most the orders already on their way when the pause was seen: never the whole campaign.
     expect(service.account().orders.length).toBeLessThanOrEqual(4 + 2);
     expect(allRows(db, campaign.id).filter((r) => r.state === 'ready').length).toBeGreaterThan(0);
+  });
+});
+
+// The run's reads of a first order's record (about 67 s) ran out before the service stated its
+// price: the row is flagged "no price stated" and the run pauses. A later poll that reads the record
+// with the price asked fills in the charge and withdraws that finding, and only that one.
+describe('a row flagged for a price the service had not stated yet', () => {
+  const neverStatedInTime = async (dialect: Partial<Dialect>, productSlug: string, amountMinor?: number, other?: Finding) => {
+    const clock = fakeClock(Date.now());
+    const service = await startSimulator({ now: clock.now, dialect: { priceLagMs: 100_000, ...dialect } }, { clock });
+    const { db } = tempDb();
+    const { campaign, rowIds } = makeCampaign(db, { rows: 2, productSlug, key: service.key, baseUrl: service.url, ...(amountMinor ? { amountMinor } : {}) });
+    const result = await createSendQueue({ db, client: service.client, clock, concurrency: 2, backoff: { baseMs: 1, capMs: 2 } }).run(campaign.id);
+    expect(result.stoppedBy).toBe('mismatch');
+    expect(result.message).toContain('the service has not stated what it issued');
+    const rowId = rowIds[0]!;
+    expect(getRecipient(db, rowId)).toMatchObject({ state: 'ordered', charged: null, findings: [expect.objectContaining({ field: 'amount', stated: 'nothing' })] });
+    if (other) addFindings(db, rowId, [other], clock.now());
+    clock.advance(60_000);
+    await pollLater(db, service, clock, campaign.environment);
+    return { db, rowId, service, clock, campaignId: campaign.id };
+  };
+
+  it('loses that flag when a poll reads the record stating the price asked, and gets the charge the service made', async () => {
+    const { db, rowId, service, clock, campaignId } = await neverStatedInTime({}, 'us-fixed-cents');
+    expect(getRecipient(db, rowId)).toMatchObject({ findings: [], charged: { minor: service.account().orders[0]!.charged.minor, currency: 'USD' } });
+    expect(service.account().orders[0]!.charged.minor).toBe(1_250);
+    expect(db.prepare("SELECT count(*) FROM recipients WHERE id = ? AND discrepancies IS NULL").pluck().get(rowId)).toBe(1);
+    const withdrawn = db.prepare("SELECT detail FROM events WHERE campaign_id = ? AND recipient_id = ? AND kind = 'unflagged'").pluck().all(campaignId, rowId) as string[];
+    expect(withdrawn).toHaveLength(1);
+    expect(JSON.parse(withdrawn[0]!)).toMatchObject({ findings: [expect.any(String)], reason: 'a later record of the order states the price asked' });
+    // A second round has nothing to withdraw or write.
+    const before = getRecipient(db, rowId)?.updatedAt;
+    await pollLater(db, service, clock, 'simulator');
+    expect(getRecipient(db, rowId)?.updatedAt).toBe(before);
+  });
+
+  it('keeps every other finding: a record that states another price adds that mismatch and withdraws nothing', async () => {
+    const { db, rowId } = await neverStatedInTime({ customAmount: 'item-or-minimum' }, 'us-range', 1_150);
+    const row = getRecipient(db, rowId);
+    expect(row).toMatchObject({ charged: { minor: 500, currency: 'USD' } });
+    expect(row?.findings.map((f) => f.stated).sort()).toEqual(['USD 5.00', 'nothing']);
+  });
+
+  it('keeps every other finding when it withdraws that one', async () => {
+    const other: Finding = { kind: 'unreadable', field: 'record', stated: 'fee_rate: "n/a"', message: 'the order states a fee rate that cannot be read ("n/a")' };
+    const { db, rowId } = await neverStatedInTime({}, 'us-fixed-cents', undefined, other);
+    expect(getRecipient(db, rowId)).toMatchObject({ findings: [other], charged: { minor: 1_250, currency: 'USD' } });
   });
 });
