@@ -184,6 +184,11 @@ export const campaignSummarySchema = z.object({
   acceptanceExpired: z.number().int(),
   /** Rows whose order answer disagreed with what they asked, or could not be read. */
   flagged: z.number().int(),
+  /**
+   * Ordered rows whose charge the service has not stated yet (its answer left out the price; a poll
+   * reads it from the order's record): `charged` does not include them until then.
+   */
+  unchargedOrders: z.number().int(),
   /** Of the failed rows, those campaigns:retryFailed would put back: not taken by a follow-up campaign (sent from there). */
   retryable: z.number().int(),
   /** The country of its product as validated (the catalog its rows' gifts come from); null when the product states none. */

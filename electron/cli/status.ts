@@ -29,6 +29,8 @@ export interface CampaignStatus {
   acceptance_expired_followed_up: { id: string; name: string; rows: number }[];
   /** Rows whose order answer disagreed with what they asked, or held values we could not read. */
   flagged: number;
+  /** Ordered rows whose charge the service has not stated yet (`giftbatch poll` reads it): `charged` leaves them out until then. */
+  uncharged_orders: number;
   /** When the service was last asked about its undelivered orders (ISO 8601, UTC); null when it never was. */
   last_checked_at: string | null;
 }
@@ -52,6 +54,7 @@ export function campaignStatus(s: CampaignSummary): CampaignStatus {
     acceptance_expired_to_follow_up: s.followUpRows.expired ?? 0,
     acceptance_expired_followed_up: s.expiredFollowedUp.map((f) => ({ id: f.id, name: f.name, rows: f.rows })),
     flagged: s.flagged,
+    uncharged_orders: s.unchargedOrders,
     last_checked_at: s.lastPolledAt === null ? null : new Date(s.lastPolledAt).toISOString(),
   };
 }

@@ -352,7 +352,7 @@ function exitFor(s: CampaignSummary): number {
 async function finish(cli: Cli, common: Common, id: string, code: number | null, resumeNamed = false): Promise<number> {
   const summary = await cli.call('campaigns:get', { campaignId: id });
   const status = campaignStatus(summary);
-  if (common.json) printJson({ campaign_id: id, counts: status.counts, charged: status.charged, send_state: status.send_state, paused_reason: status.paused_reason, flagged: status.flagged });
+  if (common.json) printJson({ campaign_id: id, counts: status.counts, charged: status.charged, send_state: status.send_state, paused_reason: status.paused_reason, flagged: status.flagged, uncharged_orders: status.uncharged_orders });
   else {
     out(statusLine(status));
     out(`Campaign id: ${id}`);

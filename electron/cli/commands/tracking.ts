@@ -19,13 +19,23 @@ export function statusLine(s: CampaignStatus): string {
   return (
     `${s.id}  ${s.name} [${s.environment}, ${productsText(s)}] ${s.send_state}${pause}\n` +
     `  ready ${c.ready}, sending ${c.sending}, ordered ${c.ordered}, delivered ${c.delivered}, failed ${c.failed}, ` +
-    `cancelled ${c.cancelled}, skipped ${c.skipped}, invalid ${c.invalid}; charged ${charged}` +
+    `cancelled ${c.cancelled}, skipped ${c.skipped}, invalid ${c.invalid}; charged ${charged}${s.uncharged_orders ? ' so far' : ''}` +
     (cancelled ? ` (of which ${cancelled} for orders cancelled or never paid)` : '') +
     (expired ? ` (of which ${expired} for gifts whose recipient link expired unaccepted)` : '') +
+    (s.uncharged_orders ? `\n  ${unchargedNote(s)}` : '') +
     (s.acceptance_expired ? `\n  ${s.acceptance_expired} recipient link(s) expired without acceptance${expiredNote(s)}` : '') +
     (s.last_checked_at ? `\n  last checked ${s.last_checked_at.slice(0, 19).replace('T', ' ')} UTC` : '') +
     (s.flagged ? `\n  ${s.flagged} row(s) flagged: the service's answer disagreed with what they asked, or could not be read (the report's discrepancy column names each)` : '')
   );
+}
+
+/**
+ * The charged total leaves out orders whose charge the service has not stated yet (their answer
+ * left out the price; a poll reads it from each order's record): say so, and what reads them.
+ */
+export function unchargedNote(s: Pick<CampaignStatus, 'id' | 'uncharged_orders'>): string {
+  const n = s.uncharged_orders;
+  return `${n === 1 ? "1 order's charge is" : `${n} orders' charges are`} not stated by the service yet and not in that total: \`giftbatch poll ${s.id}\` reads ${n === 1 ? 'it' : 'them'}`;
 }
 
 /**

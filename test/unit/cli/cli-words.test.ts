@@ -3,7 +3,9 @@ import { inCliWords, issueInCliWords, needsFixingHint } from '../../../electron/
 import { authDetail, breakerDetail } from '../../../electron/core/campaigns/send-outcome.ts';
 import { NO_AMOUNT } from '../../../shared/domain/validation.ts';
 import { recordOrderStep, RESEND_UNCONFIRMED_STEP } from '../../../shared/domain/campaigns.ts';
-import { expiredNote, pollLine } from '../../../electron/cli/commands/tracking.ts';
+import { expiredNote, pollLine, statusLine } from '../../../electron/cli/commands/tracking.ts';
+import { campaignStatus } from '../../../electron/cli/status.ts';
+import type { CampaignSummary } from '../../../shared/contract.ts';
 
 // The engine's pause details name the window's Resume button; the CLI says the command instead.
 describe('inCliWords', () => {
@@ -80,5 +82,32 @@ describe('expiredNote', () => {
     expect(
       expiredNote({ id: 'c_1', acceptance_expired_to_follow_up: 1, acceptance_expired_followed_up: [...taken(1), { id: 'c_g', name: 'Third', rows: 1 }] }),
     ).toBe(' (2 taken by follow-up campaigns Speakers again (c_f), Third (c_g)); 1 not yet: run `giftbatch follow-up c_1 --expired` to send it a new gift');
+  });
+});
+
+const summary = (over: Partial<CampaignSummary>): CampaignSummary => ({
+  id: 'c1', name: 'Gala', environment: 'simulator', serviceUrl: 'simulator://embedded', productId: 7, products: 1, productList: [{ productId: 7, name: null }], giftPerRow: false, productName: null, currency: 'USD', sendState: 'draft', pausedReason: null,
+  pausedDetail: null, running: false, counts: { invalid: 0, ready: 1, sending: 0, ordered: 0, delivered: 0, failed: 0, cancelled: 0, skipped: 0 },
+  charged: [], chargedCancelled: [], chargedExpired: [], remaining: [], createdAt: 1, nextPollAt: null, lastPolledAt: null, acceptanceExpired: 0, flagged: 0, unchargedOrders: 0, retryable: 0, countryCode: 'US', defaultAmount: null, followUpRows: { failed: 0, cancelled: 0, expired: 0 }, failedFollowedUp: [], expiredFollowedUp: [],
+  ...over,
+});
+
+describe('the status of a campaign whose charges are stated late', () => {
+  const counts = { invalid: 0, ready: 0, sending: 0, ordered: 40, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
+  it('says the charged total is so far, how many orders it leaves out and what reads them', () => {
+    const status = campaignStatus(summary({ id: 'c_9', sendState: 'done', counts, charged: [{ currency: 'USD', amount: '12.50' }], unchargedOrders: 39 }));
+    expect(status.uncharged_orders).toBe(39);
+    const line = statusLine(status);
+    expect(line).toContain('charged USD 12.50 so far');
+    expect(line).toContain("39 orders' charges are not stated by the service yet and not in that total: `giftbatch poll c_9` reads them");
+    expect(statusLine(campaignStatus(summary({ id: 'c_9', sendState: 'done', counts, charged: [], unchargedOrders: 1 })))).toContain(
+      "charged nothing so far\n  1 order's charge is not stated by the service yet and not in that total: `giftbatch poll c_9` reads it",
+    );
+  });
+  it('says nothing more once every charge is stated', () => {
+    const line = statusLine(campaignStatus(summary({ id: 'c_9', sendState: 'done', counts, charged: [{ currency: 'USD', amount: '500.00' }], unchargedOrders: 0 })));
+    expect(line.endsWith('charged USD 500.00')).toBe(true);
+    expect(line).not.toContain('so far');
+    expect(line).not.toContain('not stated');
   });
 });

@@ -356,6 +356,27 @@ function chargedTextTotals(db: Db, where: string, params: Readonly<Record<string
 }
 
 /**
+ * Ordered rows whose charge is not stated yet: their answer left out the item's price and only the
+ * first order of a product waits for it (send rule 7), so a poll reads it later from the order's
+ * record (completeOrderRecord). Their charge is not in chargedTotals until then. From the tallies
+ * (ordered rows less those with a charged text), so it costs the same for 100 rows and 100,000.
+ */
+export function countUnchargedOrders(db: Db, campaignId: string): number {
+  return z
+    .number()
+    .int()
+    .parse(
+      statement(
+        db,
+        `SELECT (SELECT coalesce(sum(rows), 0) FROM recipient_tallies WHERE campaign_id = @campaignId AND state = 'ordered')
+          - (SELECT coalesce(sum(texts), 0) FROM charge_tallies WHERE campaign_id = @campaignId AND state = 'ordered')`,
+      )
+        .pluck()
+        .get({ campaignId }),
+    );
+}
+
+/**
  * Rows whose order answer disagreed with what they asked (or could not be read), for the status,
  * the campaign screen and the pause message.
  */

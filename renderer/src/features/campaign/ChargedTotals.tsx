@@ -16,6 +16,12 @@ export function ChargedTotals({ summary }: { summary: CampaignSummary }) {
       <p className="big-number">
         <Totals list={summary.charged} empty="Nothing yet" testId="charged-total" stated />
       </p>
+      {summary.unchargedOrders > 0 && (
+        <p className="small" data-testid="charged-unstated">
+          So far: {summary.unchargedOrders === 1 ? "1 order's charge is" : `${summary.unchargedOrders} orders' charges are`} not stated by the service yet
+          and not in this total. The next check of the orders reads {summary.unchargedOrders === 1 ? 'it' : 'them'} (Check now does it at once).
+        </p>
+      )}
       {rates.length > 0 && (
         <p className="small" data-testid="exchange-rate">
           Exchange rate: {rates.map((r) => formatRate(r.from, r.to, r.rate)).join(' · ')}

@@ -13,7 +13,7 @@ import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.
 import { orderBodyFor } from '../../../../electron/core/campaigns/order-body.ts';
 import { addFindings, markSending } from '../../../../electron/core/db/repos/recipient-transitions.ts';
 import type { Finding } from '../../../../shared/domain/findings.ts';
-import { getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
+import { chargedTotals, countUnchargedOrders, getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
 import { getCampaign, setSendState } from '../../../../electron/core/db/repos/campaigns.ts';
 import type { Db } from '../../../../electron/core/db/open.ts';
 import type { ServiceClient } from '../../../../electron/core/service/index.ts';
@@ -48,7 +48,12 @@ describe('an order answer without the item price', () => {
     // The first order's charge is filled in by the run, from its record; the later ones' (product checked) by the poller.
     expect(requests(account, 'GET /v1/orders/:id')).toBeGreaterThanOrEqual(1);
     expect(getRecipient(db, rowIds[0]!)).toMatchObject({ state: 'ordered', findings: [], charged: { minor: 1250, currency: 'USD' } });
+    // What the summary (the CLI's end-of-run status, the Charged card) says: the total so far, and the 3 orders it leaves out.
+    expect(chargedTotals(db, campaign.id)).toEqual([{ currency: 'USD', amount: '12.50' }]);
+    expect(countUnchargedOrders(db, campaign.id)).toBe(3);
     await pollLater(db, service, clock, campaign.environment);
+    expect(countUnchargedOrders(db, campaign.id)).toBe(0);
+    expect(chargedTotals(db, campaign.id)).toEqual([{ currency: 'USD', amount: '50.00' }]);
     expectOneOrderPerRow(db, campaign.id, account);
     for (const id of rowIds) expect(getRecipient(db, id)).toMatchObject({ state: 'ordered', findings: [], charged: { minor: 1250, currency: 'USD' } });
     // The second order left only once the first one's record stated its price (5 s after it was made).

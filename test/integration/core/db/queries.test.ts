@@ -6,6 +6,7 @@ import {
   markFailed,
   markOrdered,
   markSending,
+  completeOrderRecord,
   updateOrderStatus,
   type OrderOutcome,
 } from '../../../../electron/core/db/repos/recipient-transitions.ts';
@@ -14,6 +15,7 @@ import {
   chargedTotals,
   countByState,
   countFlagged,
+  countUnchargedOrders,
   faceValueTotals,
   getRecipientByExternalReferenceId,
   getRecipient,
@@ -85,6 +87,25 @@ describe('counts and totals', () => {
     });
     expect(chargedTotals(db, campaignId)).toEqual([{ currency: 'USD', amount: '19.60' }]);
     expect(getRecipient(db, rowIds[0]!)?.chargedText).toBe('7.4925');
+  });
+
+  it('counts the ordered rows whose charge is not stated yet, until a record states it', () => {
+    const { db } = tempDb();
+    const { campaignId, rowIds } = seed(db, 5);
+    const [a, b, c, d] = rowIds as [number, number, number, number];
+    send(db, a);
+    const late = send(db, b, null);
+    send(db, c, null);
+    send(db, d, null);
+    updateOrderStatus(db, d, { state: 'delivered', orderStatus: 'COMPLETED', itemStatus: 'COMPLETED' }, T0);
+    // b and c ordered without a charge (d is delivered: a poll no longer reads it); another campaign's does not count.
+    send(db, seed(db, 1).rowIds[0]!, null);
+    expect(countUnchargedOrders(db, campaignId)).toBe(2);
+    expect(chargedTotals(db, campaignId)).toEqual([{ currency: 'USD', amount: '25.00' }]);
+    completeOrderRecord(db, b, { ...late, charged: { minor: 1250, currency: 'USD' }, chargedText: '12.50' }, T0, { onlyWithoutCharge: true });
+    expect(countUnchargedOrders(db, campaignId)).toBe(1);
+    expect(chargedTotals(db, campaignId)).toEqual([{ currency: 'USD', amount: '37.50' }]);
+    expectTalliesMatchRows(db);
   });
 
   it('face value totals count the rows in the given states', () => {

@@ -43,3 +43,15 @@ describe('ChargedTotals: what bought no gift', () => {
     expect(text(c)).not.toContain('expired');
   });
 });
+
+describe('ChargedTotals: charges the service has not stated yet', () => {
+  const ordered = { invalid: 0, ready: 0, sending: 0, ordered: 40, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
+  it('says the total is so far and how many orders it leaves out, and what reads them', () => {
+    const t = text(summary({ sendState: 'done', running: false, counts: ordered, charged: [{ currency: 'USD', amount: '12.50' }], unchargedOrders: 39 }));
+    expect(t).toContain("So far: 39 orders' charges are not stated by the service yet and not in this total. The next check of the orders reads them (Check now does it at once).");
+    expect(text(summary({ sendState: 'done', running: false, counts: ordered, unchargedOrders: 1 }))).toContain("So far: 1 order's charge is not stated by the service yet");
+  });
+  it('says nothing of it once every charge is stated', () => {
+    expect(text(summary({ sendState: 'done', running: false, counts: ordered, charged: [{ currency: 'USD', amount: '500.00' }], unchargedOrders: 0 }))).not.toContain('not stated');
+  });
+});
