@@ -10,6 +10,11 @@ import { selectedProduct } from '../../stores/wizard-store.ts';
 import { CurrencyConfirmation } from './CostSummary.tsx';
 import { preflightProductTotals, ProductTotals } from './ProductTotals.tsx';
 
+/** Under the total: the first order goes alone when others follow it (one gift has no others). */
+export function firstOrderNote(count: number): string | null {
+  return count > 1 ? 'The first order goes alone and is checked against what its row asked before the others follow.' : null;
+}
+
 export function ConfirmSendDialog() {
   const stores = useStores();
   const open = useWizard((s) => s.confirmOpen);
@@ -66,7 +71,7 @@ export function ConfirmSendDialog() {
       {product && product.currencySource !== 'service' ? (
         <CurrencyConfirmation product={product} testId="confirm-currency-note" />
       ) : (
-        <p className="muted small">The first order goes alone and is checked against what its row asked before the others follow.</p>
+        firstOrderNote(count) && <p className="muted small">{firstOrderNote(count)}</p>
       )}
       {draft && draft.counts.invalid > 0 && (
         <p className="muted">{draft.counts.invalid} row(s) that still need fixing will not be sent.</p>
