@@ -1,16 +1,17 @@
 // What the wizard holds is the organiser's new campaign in progress. Opening a draft (Review and send, a
 // follow-up, the campaigns list) puts it in the wizard in its place, and Start over empties the wizard:
 // when it holds a new campaign not saved yet, they are asked first, and keep it unless they say to
-// discard it. "New campaign" (the header, the campaigns list) goes back to the campaign in progress as
-// it is, and starts an empty wizard only when there is none.
+// discard it. "New campaign" (the header, the campaigns list, the Welcome screen's "Start with my own
+// list") goes back to the campaign in progress as it is, and starts an empty wizard only when there is
+// none; the Welcome screen's "Try it with the sample list" replaces it, so it asks as Start over does.
 import { useState, type ReactNode } from 'react';
 import { Dialog } from '../../components/Dialog.tsx';
 import type { Stores } from '../../stores/index.ts';
 import { useStores } from '../../stores/hooks.ts';
 import { newCampaignInProgress, unsavedNewCampaign, type WizardState } from '../../stores/wizard-store.ts';
 
-/** What replaces the campaign in progress: a draft opened in the wizard, or Start over (an empty wizard). */
-export type DiscardReason = 'open' | 'start-over';
+/** What replaces the campaign in progress: a draft opened in the wizard, Start over (an empty wizard), or the Welcome screen's sample. */
+export type DiscardReason = 'open' | 'start-over' | 'sample';
 
 /** What the organiser is asked about: the campaign in progress in words, and whether it is saved as a draft already. */
 export interface DiscardQuestion {
@@ -46,6 +47,13 @@ export function startOver(stores: Pick<Stores, 'wizard' | 'environments'>): void
   void stores.wizard.getState().start(stores.environments.getState().current);
 }
 
+/** The Welcome screen's "Try it with the sample list": a new campaign with the sample, in the environment in use now. */
+export function startWithSample(stores: Pick<Stores, 'wizard' | 'environments' | 'app'>): void {
+  void stores.app.getState().dismissWelcome();
+  void stores.wizard.getState().start(stores.environments.getState().current, { sample: true });
+  stores.app.getState().navigate({ name: 'new' });
+}
+
 /** "New campaign": back to the campaign in progress, as it is (same step, file, product, rows), or an empty wizard when there is none. */
 export function openNewCampaign(stores: Pick<Stores, 'wizard' | 'environments' | 'app'>): void {
   if (newCampaignInProgress(stores.wizard.getState()) === null) startOver(stores);
@@ -65,18 +73,18 @@ export function DiscardNewCampaignDialog({
   onDiscard: () => void;
   onKeep: () => void;
 }) {
-  const startOver = reason === 'start-over';
+  const doing = { open: 'opening this campaign in New campaign', 'start-over': 'starting over', sample: 'trying the sample list' }[reason];
+  const title = reason === 'sample' ? 'Start a new campaign with the sample list?' : 'Start over with an empty new campaign?';
   return (
-    <Dialog open={inProgress !== null} title={saved ? 'Start over with an empty new campaign?' : 'Discard the new campaign in progress?'} onClose={onKeep} testId="discard-new-campaign">
+    <Dialog open={inProgress !== null} title={saved ? title : 'Discard the new campaign in progress?'} onClose={onKeep} testId="discard-new-campaign">
       {saved ? (
         <p>
-          {inProgress} is saved as a draft: it stays in Campaigns, where you can open it again to review and send it. Starting over empties New
-          campaign.
+          {inProgress} is saved as a draft: it stays in Campaigns, where you can open it again to review and send it.{' '}
+          {reason === 'sample' ? 'New campaign then holds the sample list instead.' : 'Starting over empties New campaign.'}
         </p>
       ) : (
         <p>
-          You have a new campaign in progress: {inProgress}. It is not saved yet: {startOver ? 'starting over' : 'opening this campaign in New campaign'}{' '}
-          discards it, with everything entered for it.
+          You have a new campaign in progress: {inProgress}. It is not saved yet: {doing} discards it, with everything entered for it.
         </p>
       )}
       <div className="dialog-actions">
@@ -84,7 +92,7 @@ export function DiscardNewCampaignDialog({
           Keep it
         </button>
         <button type="button" className="button-primary" onClick={onDiscard} data-testid="discard-new-campaign-confirm">
-          {saved ? 'Start over' : startOver ? 'Discard it and start over' : 'Discard it and continue'}
+          {{ open: saved ? 'Start over' : 'Discard it and continue', 'start-over': saved ? 'Start over' : 'Discard it and start over', sample: saved ? 'Try the sample list' : 'Discard it and try the sample' }[reason]}
         </button>
       </div>
     </Dialog>

@@ -1,6 +1,10 @@
 // First launch: what Giftbatch does, that this is the Simulator (no real gifts, no key), and a
-// one-click path to a first campaign with the sample list.
+// one-click path to a first campaign with the sample list. Coming back here (the address bar's
+// #/welcome, Back) with a new campaign in progress loses nothing: the sample asks first
+// (DiscardNewCampaign), and "my own list" goes back to that campaign as New campaign does.
+import { openNewCampaign, startWithSample, useDiscardGuard } from '../new-campaign/DiscardNewCampaign.tsx';
 import { currentEnvironment } from '../../stores/environments-store.ts';
+import type { Stores } from '../../stores/index.ts';
 import { useApp, useEnvironments, useStores } from '../../stores/hooks.ts';
 
 export function WelcomeScreen() {
@@ -9,11 +13,8 @@ export function WelcomeScreen() {
   const env = useEnvironments(currentEnvironment);
   const simulated = env?.simulated ?? true;
 
-  const startWith = (sample: boolean): void => {
-    void stores.app.getState().dismissWelcome();
-    void stores.wizard.getState().start(stores.environments.getState().current, { sample });
-    stores.app.getState().navigate({ name: 'new' });
-  };
+  const { guard, dialog } = useDiscardGuard('sample');
+  const { sample, own } = welcomeChoices(stores, guard);
 
   return (
     <section className="welcome" data-testid="welcome" aria-labelledby="welcome-title">
@@ -31,10 +32,10 @@ export function WelcomeScreen() {
         <li>Check the total, send, and watch each gift go from ordered to delivered.</li>
       </ol>
       <div className="actions">
-        <button type="button" className="button-primary button-large" data-testid="welcome-sample" onClick={() => startWith(true)}>
+        <button type="button" className="button-primary button-large" data-testid="welcome-sample" onClick={sample}>
           Try it with the sample list
         </button>
-        <button type="button" onClick={() => startWith(false)} data-testid="welcome-own">
+        <button type="button" onClick={own} data-testid="welcome-own">
           Start with my own list (CSV, .xlsx, .ods)
         </button>
         <button
@@ -49,6 +50,22 @@ export function WelcomeScreen() {
         </button>
       </div>
       {info && <p className="muted small">The sample is {info.sampleCsvName}: a dozen made-up recipients, one of them with an e-mail to fix.</p>}
+      {dialog}
     </section>
   );
+}
+
+/**
+ * The welcome's two ways into New campaign. The sample replaces what the wizard holds, so it goes
+ * through `guard` (asks first when that loses a new campaign in progress); "my own list" goes back to
+ * the campaign in progress, if any, as it was left, else an empty one.
+ */
+export function welcomeChoices(stores: Stores, guard: (action: () => void) => void): { sample: () => void; own: () => void } {
+  return {
+    sample: () => guard(() => startWithSample(stores)),
+    own: () => {
+      void stores.app.getState().dismissWelcome();
+      openNewCampaign(stores);
+    },
+  };
 }

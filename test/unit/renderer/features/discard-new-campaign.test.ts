@@ -13,6 +13,7 @@ import {
   startOver,
   type PendingDiscard,
 } from '../../../../renderer/src/features/new-campaign/DiscardNewCampaign.tsx';
+import { welcomeChoices } from '../../../../renderer/src/features/welcome/WelcomeScreen.tsx';
 import { NewCampaignScreen } from '../../../../renderer/src/features/new-campaign/NewCampaignScreen.tsx';
 import { createStores, type Stores } from '../../../../renderer/src/stores/index.ts';
 import { StoresContext } from '../../../../renderer/src/stores/hooks.ts';
@@ -221,5 +222,74 @@ describe('Start over', () => {
     let ran = false;
     askBeforeDiscard(s.wizard.getState(), 'open', () => (ran = true), () => (asked = true));
     expect([asked, ran]).toEqual([false, true]);
+  });
+});
+
+describe('the Welcome screen with a new campaign in progress (back at #/welcome)', () => {
+  function onWelcome(s: Stores) {
+    s.app.setState({ route: { name: 'welcome' } });
+    let pending: PendingDiscard | null = null;
+    const choices = welcomeChoices(s, (action) => askBeforeDiscard(s.wizard.getState(), 'sample', action, (p) => (pending = p)));
+    return { choices, pending: () => pending as PendingDiscard | null };
+  }
+
+  it('"Try it with the sample list" asks the discard question first; Keep leaves the campaign and the welcome as they were', async () => {
+    const s = allStores();
+    const before = preparing(s);
+    const { choices, pending } = onWelcome(s);
+    choices.sample();
+    await settle();
+    expect(pending()).toMatchObject({ inProgress: '“Spring gala”, with guests.csv', saved: false });
+    expect(pick(s.wizard.getState(), before)).toEqual(before);
+    expect(s.app.getState().route).toEqual({ name: 'welcome' });
+
+    const asked = pending() as PendingDiscard;
+    const markup = renderToStaticMarkup(
+      createElement(DiscardNewCampaignDialog, { inProgress: asked.inProgress, saved: asked.saved, reason: 'sample', onDiscard: asked.action, onKeep: () => undefined }),
+    );
+    expect(markup).toContain('Discard the new campaign in progress?');
+    expect(markup).toContain('It is not saved yet: trying the sample list discards it, with everything entered for it.');
+    expect(markup).toMatch(/autofocus=""[^>]*data-testid="discard-new-campaign-keep"/);
+    expect(markup).toMatch(/data-testid="discard-new-campaign-confirm"[^>]*>Discard it and try the sample</);
+
+    // Discard: the sample campaign replaces it, on New campaign.
+    asked.action();
+    await settle();
+    const w = s.wizard.getState();
+    expect([w.name, w.senderName]).toEqual(['My first simulated campaign', 'The Giftbatch team']);
+    expect(s.app.getState().route).toEqual({ name: 'new' });
+  });
+
+  it('asks about the draft saved from the wizard too, saying it stays in Campaigns', () => {
+    const s = allStores();
+    reviewing(s);
+    const { choices, pending } = onWelcome(s);
+    choices.sample();
+    expect(pending()).toMatchObject({ inProgress: '“Spring gala”', saved: true });
+    const markup = renderToStaticMarkup(createElement(DiscardNewCampaignDialog, { inProgress: '“Spring gala”', saved: true, reason: 'sample', onDiscard: () => undefined, onKeep: () => undefined }));
+    expect(markup).toContain('Start a new campaign with the sample list?');
+    expect(markup).toContain('“Spring gala” is saved as a draft: it stays in Campaigns, where you can open it again to review and send it. New campaign then holds the sample list instead.');
+    expect(markup).toMatch(/data-testid="discard-new-campaign-confirm"[^>]*>Try the sample list</);
+  });
+
+  it('"Start with my own list" goes back to the campaign in progress as it was left', async () => {
+    const s = allStores();
+    const before = preparing(s);
+    const { choices, pending } = onWelcome(s);
+    choices.own();
+    await settle();
+    expect(pending()).toBeNull();
+    expect(pick(s.wizard.getState(), before)).toEqual(before);
+    expect(s.app.getState().route).toEqual({ name: 'new' });
+  });
+
+  it('with nothing in progress, the sample starts at once, asking nothing', async () => {
+    const s = allStores();
+    const { choices, pending } = onWelcome(s);
+    choices.sample();
+    await settle();
+    expect(pending()).toBeNull();
+    expect(s.wizard.getState().name).toBe('My first simulated campaign');
+    expect(s.app.getState().route).toEqual({ name: 'new' });
   });
 });
