@@ -196,14 +196,18 @@ test('a row whose gift named no product is given one in the editor, and sent as 
 // A draft kept for later and reopened from the campaigns list (after a reload: nothing of the wizard
 // that made it is left) offers the same gift select: the catalog of the campaign's country is read
 // again, a volunteer's row is moved to the speakers' gift (its amount checked against that gift as
-// typed), and the order the service records for it is for that product.
+// typed), and the order the service records for it is for that product. It is sent with two rows
+// that need fixing; on the campaign screen, "Fix 2 rows…" opens them in the draft's own editor, one
+// is given a gift and sent through the first send's confirmation: one more order, the other row left.
 test('a draft reopened from the campaigns list gives a row another gift, and its order is for that product', async ({ app, shell, page, dataDir }) => {
   await app.open(shell.url);
   await app.nav('new');
   await app.wizard.chooseProduct(BOOKS);
   await app.wizard.fillSetup({ name: 'Conference thanks, reopened', sender: 'Events team' });
   await app.wizard.next();
-  await app.wizard.uploadFile({ name: 'tiers.csv', mimeType: 'text/csv', buffer: Buffer.from(`${CSV}\r\n`, 'utf8') });
+  // A second row that needs fixing (its address), beside Alan's unknown gift: line 7.
+  const csv = `${CSV}\r\nBea Guest,bea-at-example.com,${BOOKS}\r\n`;
+  await app.wizard.uploadFile({ name: 'tiers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
   await app.wizard.expectPreviewReady();
   await app.wizard.createDraft();
   await page.getByRole('button', { name: 'Keep as draft for later' }).click();
@@ -256,4 +260,35 @@ test('a draft reopened from the campaigns list gives a row another gift, and its
   const linus = simulatorOrders(dataDir).filter((o) => o.recipientEmail === 'linus@example.com');
   expect(linus).toHaveLength(1);
   expect(linus[0]).toMatchObject({ productId: fiftyId, price: { currency: 'USD', minor: 5000 } });
+
+  // The two rows that need fixing, fixed where they are: Alan is given the speakers' gift and sent alone.
+  expect(simulatorOrders(dataDir)).toHaveLength(4);
+  await expect(app.campaign.rows('invalid')).toHaveCount(2);
+  await page.getByTestId('campaign-fix-rows').filter({ hasText: 'Fix 2 rows…' }).click();
+  const panel = page.getByTestId('fix-rows');
+  await expect(panel.getByTestId('draft-row')).toHaveCount(2);
+  const fix = await app.wizard.openEditor(6);
+  await fix.getByLabel('Gift, line 6').selectOption({ label: `${FIFTY} · USD 50.00` });
+  await expect(fix.getByLabel('Gift, line 6')).toHaveAttribute('aria-invalid', 'false');
+  await fix.getByTestId('edit-save').click();
+  await expect(fix).toHaveCount(0);
+  await expect(app.wizard.row(6)).toHaveAttribute('data-status', 'ready');
+  await expect(app.wizard.row(7)).toHaveAttribute('data-status', 'invalid');
+  await expect(panel.getByTestId('fix-rows-send')).toHaveText('Send 1 corrected row…');
+  await app.screenshot('79-campaign-fix-rows-corrected');
+  await panel.getByTestId('fix-rows-send').click();
+  await expect(app.wizard.confirmDialog.getByTestId('confirm-count')).toHaveText('1');
+  await expect(app.wizard.confirmDialog.getByTestId('confirm-total')).toHaveText('USD 50.00');
+  await expect(app.wizard.confirmDialog).toContainText('1 row(s) that still need fixing will not be sent');
+  await app.wizard.confirmSend();
+  await expect(panel).toHaveCount(0);
+  await expect(app.campaign.rowByEmail('alan@example.com')).toHaveAttribute('data-status', /^(ordered|delivered)$/, { timeout: 30_000 });
+  await expect(app.campaign.rowByEmail('bea-at-example.com')).toHaveAttribute('data-status', 'invalid');
+  await expect(page.getByTestId('campaign-fix-rows')).toHaveText('Fix 1 row…');
+  await app.screenshot('80-campaign-fix-rows-sent');
+  // Exactly one more order, Alan's, for the gift chosen; nothing already sent went again.
+  const after = simulatorOrders(dataDir);
+  expect(after).toHaveLength(5);
+  expect(new Set(after.map((o) => o.externalReferenceId)).size).toBe(5);
+  expect(after.filter((o) => o.recipientEmail === 'alan@example.com')).toMatchObject([{ productId: fiftyId, price: { currency: 'USD', minor: 5000 } }]);
 });
