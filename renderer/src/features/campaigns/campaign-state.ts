@@ -28,6 +28,9 @@ export function campaignState(c: CampaignSummary): StateView {
     case 'paused':
       return { label: PAUSE_LABELS[c.pausedReason ?? 'user'], tone: c.pausedReason === 'user' ? 'neutral' : c.pausedReason === 'interrupted' ? 'warn' : 'bad' };
     case 'done': {
+      // Rows corrected (or failed ones put back) after it finished wait for a person's Send.
+      const toSend = c.counts.ready + c.counts.sending;
+      if (toSend > 0) return { label: `${toSend} to send`, tone: 'warn' };
       const waiting = awaitingDelivery(c);
       if (waiting > 0) return { label: `Sent, ${waiting} awaiting delivery`, tone: 'active' };
       if (c.counts.failed > 0 || c.counts.cancelled > 0 || c.acceptanceExpired > 0) return { label: 'Finished with problems', tone: 'warn' };

@@ -49,4 +49,10 @@ describe('campaign progress words', () => {
     expect(progressCaption(some)).toBe('5 of 9 delivered · 3 ordered, waiting for delivery · 1 ordered, link expired unaccepted');
     expect(campaignState(some)).toEqual({ label: 'Sent, 3 awaiting delivery', tone: 'active' });
   });
+
+  it('a finished campaign with rows corrected since (or failed ones put back) says they are to send, not "Delivered"', () => {
+    const corrected = summary({ sendState: 'done', running: false, counts: { ...summary().counts, delivered: 4, ready: 1, invalid: 1 } });
+    expect(campaignState(corrected)).toEqual({ label: '1 to send', tone: 'warn' });
+    expect(campaignState({ ...corrected, counts: { ...corrected.counts, ready: 0 } })).toEqual({ label: 'Delivered', tone: 'ok' });
+  });
 });
