@@ -9,6 +9,7 @@ import { formatTotals } from '../../lib/money-display.ts';
 import { formatDateTime, formatRelative } from '../../lib/time.ts';
 import { interruptedSummary } from '../../stores/campaigns-store.ts';
 import { awaitingDelivery } from '../campaigns/campaign-state.ts';
+import { showsHeldRows } from './HeldRows.tsx';
 
 const ADVICE: Record<NonNullable<CampaignSummary['pausedReason']>, string> = {
   user: 'You paused it. Orders already placed are still tracked.',
@@ -18,7 +19,7 @@ const ADVICE: Record<NonNullable<CampaignSummary['pausedReason']>, string> = {
   auth: 'The service refused the API key. Enter a valid key under Environments & key, then resume.',
   refused: 'Nothing more goes out until you resume.',
   mismatch: 'The service answered an order with something other than what the row asked (another amount, currency, product or recipient). The flagged row shows both values; nothing more was sent. Check with the service before you resume: the next order goes alone and is checked again.',
-  unconfirmed: 'Some rows were left mid-send, and the service\'s order list shows no order under their keys, but that list is not seen to reach back to when they were first sent, so it proves nothing. They are listed below with their references: look each up in the service\'s own records. Nothing is sent again until you decide.',
+  unconfirmed: 'Giftbatch cannot tell whether some gifts that were being sent when it stopped were ordered: the service\'s order list may not go back far enough to show them, and sending them again could pay for a second gift. They are listed below under "Rows to look up at the service" with their references: look each up in the service\'s own records. Found an order: enter its number and record it. None there: press Resume and choose "Send them again". Nothing is sent again until you decide.',
 };
 
 /** The service issued something else than a row asked: what, where, and what to do, before the counts. */
@@ -39,6 +40,16 @@ function MismatchBanner({ summary: c }: { summary: CampaignSummary }) {
       </p>
     </Message>
   );
+}
+
+/**
+ * The pause's stored detail, shown after the advice, except for rows held for a person: the panel
+ * "Rows to look up at the service" lists each with its reference and each row's Details gives the
+ * whole reason, so the banner does not repeat that long text a third time.
+ */
+export function pauseDetailShown(c: CampaignSummary): boolean {
+  if (!c.pausedDetail) return false;
+  return !showsHeldRows(c);
 }
 
 /** When the service was last asked about the campaign's orders: "Last checked just now.", "Last checked 3 min ago." */
@@ -112,7 +123,7 @@ export function StatusBanner({ summary: c, onFix, onOpenCampaign }: { summary: C
         <Message kind={c.pausedReason === 'user' ? 'info' : 'warning'} testId={`banner-${c.pausedReason}`}>
           <strong>{c.pausedReason === 'interrupted' ? 'Interrupted.' : 'Paused.'}</strong> {progress}
           {left > 0 ? ` (${formatTotals(c.remaining, 'nothing')})` : ''}. {ADVICE[c.pausedReason]}
-          {c.pausedDetail && <span className="muted"> Detail: {c.pausedDetail}</span>}
+          {pauseDetailShown(c) && <span className="muted"> Detail: {c.pausedDetail}</span>}
         </Message>
       )}
       {c.flagged > 0 && !(c.sendState === 'paused' && c.pausedReason === 'mismatch') && (

@@ -156,3 +156,27 @@ describe('StatusBanner: rows a finished campaign never sent because they need fi
     expect(text(summary({ sendState: 'done', running: false, counts: { ...unsent, invalid: 0 } }))).not.toContain('not sent: ');
   });
 });
+
+describe('StatusBanner: rows held for a person (paused unconfirmed)', () => {
+  const detail = 'The service\'s order list shows no order under the key of line 3 (gb-1), whose request first went out 2026-11-23 13:29 UTC, but that proves nothing here.';
+  const held = { invalid: 0, ready: 0, sending: 1, ordered: 2, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
+
+  it('says in plain words what to do, and leaves the long per-row detail to the rows listed below', () => {
+    const t = text(summary({ sendState: 'paused', pausedReason: 'unconfirmed', pausedDetail: detail, running: false, counts: held }));
+    expect(t).toContain('Giftbatch cannot tell whether some gifts that were being sent when it stopped were ordered');
+    expect(t).toContain('"Rows to look up at the service"');
+    expect(t).toContain('None there: press Resume and choose "Send them again".');
+    expect(t).not.toContain('proves nothing');
+    expect(t).not.toContain('Detail:');
+  });
+
+  it('keeps the detail once no row is held (nothing listed below says it)', () => {
+    const t = text(summary({ sendState: 'paused', pausedReason: 'unconfirmed', pausedDetail: detail, running: false, counts: { ...held, sending: 0, ready: 1 } }));
+    expect(t).toContain(`Detail: ${detail}`);
+  });
+
+  it('keeps the detail of other pauses', () => {
+    const t = text(summary({ sendState: 'paused', pausedReason: 'interrupted', pausedDetail: 'closed', running: false, counts: held }));
+    expect(t).toContain('Detail: closed');
+  });
+});
