@@ -87,10 +87,16 @@ export type Outcome<T> = Ok<T> | Failure;
  * the handler (error503AfterCommit) comes once the order is committed, and a re-POST then gets it
  * by its key. A 503 for a connection reset upstream is as unclear as a reset here: both are
  * re-POSTed after the usual backoff, like a 500 (the service itself answered) or a cut-off body.
+ * A 409 Conflict to a POST under our key: the common meaning for a keyed POST is "a request with
+ * this key is still in progress" (draft-ietf-httpapi-idempotency-key-header: "If the request is
+ * retried, while the original request is still being processed, the resource server SHOULD reply
+ * with an HTTP 409"), or else that an order already holds the key; either way the order is (or soon
+ * is) there to be found by key, and re-POSTing at once only meets 409 after 409 until the breaker
+ * trips. Not a 408: the service gave up waiting for the request, which it did not process.
  */
 export function mayStillBeRunning(outcome: Failure): boolean {
   if (outcome.kind !== 'ambiguous') return false;
-  if (outcome.reason === 'timeout') return true;
+  if (outcome.reason === 'timeout' || (outcome.reason === 'status' && outcome.status === 409)) return true;
   return outcome.reason === 'server-error' && (outcome.status === 502 || outcome.status === 504);
 }
 

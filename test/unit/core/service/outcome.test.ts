@@ -28,6 +28,12 @@ describe('mayStillBeRunning: an unclear answer to a POST after which the request
     expect(mayStillBeRunning(ambiguous('server-error', 502))).toBe(true);
     expect(mayStillBeRunning(ambiguous('server-error', 504))).toBe(true);
   });
+  it('a 409 Conflict (a request under this key still in progress), not a 408 nor another unclear status', () => {
+    expect(mayStillBeRunning(ambiguous('status', 409))).toBe(true);
+    expect(mayStillBeRunning(ambiguous('status', 408))).toBe(false);
+    expect(mayStillBeRunning(ambiguous('status', 302))).toBe(false);
+    expect(mayStillBeRunning({ kind: 'rejected', status: 409, code: 'CONFLICT', message: 'm', body: '', endpoint })).toBe(false);
+  });
   it('not a 503 (with Retry-After: rate-limited; without: server-error), a 500, a reset, a cut-off body, nor a definite answer', () => {
     expect(mayStillBeRunning(ambiguous('server-error', 503))).toBe(false);
     expect(mayStillBeRunning({ kind: 'rate-limited', status: 503, retryAfterMs: 1000, endpoint, message: 'm' })).toBe(false);
