@@ -6,6 +6,28 @@ import { Message } from '../../components/Message.tsx';
 import { formatTotals } from '../../lib/money-display.ts';
 import type { ResumeChoices, ResumeRefusal } from '../../stores/campaigns-store.ts';
 
+/**
+ * How many gifts pressing Resume sends now. Paused 'unconfirmed', the rows still mid-send are the
+ * ones held for a person: unless "Send them again" is ticked they are only looked up again and keep
+ * waiting, so only the ready rows go.
+ */
+export function resumeSendCount(campaign: Pick<CampaignSummary, 'pausedReason' | 'counts'>, resendUnconfirmed: boolean): number {
+  const held = campaign.pausedReason === 'unconfirmed' && !resendUnconfirmed ? campaign.counts.sending : 0;
+  return campaign.counts.ready + campaign.counts.sending - held;
+}
+
+/** The Resume button: what it sends; when that is nothing, that it looks the held rows up again. */
+export function resumeLabel(count: number): string {
+  return count === 0 ? 'Resume: look them up again' : `Resume: send ${count}`;
+}
+
+/** Under an unticked "Send them again": what happens to the held rows and to the rest. */
+export function unticked(count: number): string {
+  return count === 0
+    ? 'Unticked, they are looked up at the service again and keep waiting; nothing else is left to send.'
+    : 'Unticked, they keep waiting and only the other rows are sent.';
+}
+
 export function ResumeDialog({
   campaign,
   onConfirm,
@@ -29,7 +51,7 @@ export function ResumeDialog({
             <strong data-testid="resume-count">{left}</strong> gift{left === 1 ? '' : 's'} left to send in “{campaign.name}”, worth{' '}
             <strong>{formatTotals(campaign.remaining, 'nothing')}</strong>.
           </p>
-          {campaign.counts.sending > 0 && (
+          {campaign.counts.sending > 0 && campaign.pausedReason !== 'unconfirmed' && (
             <p className="muted">
               {campaign.counts.sending === 1 ? '1 was' : `${campaign.counts.sending} were`} being sent when it stopped. Each is first looked up
               with the service under its own reference, so none is ordered twice.
@@ -44,16 +66,16 @@ export function ResumeDialog({
           {campaign.pausedReason === 'unconfirmed' && (
             <Message kind="warning" testId="resume-unconfirmed">
               <p>
-                Some rows were left mid-send, and Giftbatch cannot tell whether the service made their orders: its order list shows none under
-                their references, but it is not seen to reach back to when they were first sent. They are listed under the paused notice
-                with their references. Look each one up in the service's own records first; an order found there is recorded with
+                Giftbatch cannot tell whether the gifts listed under &ldquo;Rows to look up at the service&rdquo; were ordered: they were
+                being sent when it stopped, the service's order list may not go back far enough to show them, and sending them again
+                could pay for a second gift. Look each one up in the service's own records first; an order found there is recorded with
                 &ldquo;Record its order&rdquo;.
               </p>
               <label className="check" data-testid="resume-resend-unconfirmed">
                 <input type="checkbox" checked={resendUnconfirmed} onChange={(e) => setResendUnconfirmed(e.target.checked)} />
                 Send them again: I found no order at the service under their references (each goes under its own reference again)
               </label>
-              {!resendUnconfirmed && <p className="small">Unticked, they keep waiting and only the other rows are sent.</p>}
+              {!resendUnconfirmed && <p className="small">{unticked(resumeSendCount(campaign, false))}</p>}
             </Message>
           )}
           <p>Orders are final: a gift sent cannot be recalled.</p>
@@ -87,7 +109,7 @@ export function ResumeDialog({
                 else onClose();
               }}
             >
-              {busy ? 'Resuming…' : `Resume: send ${left}`}
+              {busy ? 'Resuming…' : resumeLabel(campaign ? resumeSendCount(campaign, resendUnconfirmed) : left)}
             </button>
           </div>
         </>

@@ -6,7 +6,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { RESEND_UNCONFIRMED_STEP } from '../../../../shared/domain/campaigns.ts';
-import { ResumeDialog } from '../../../../renderer/src/features/campaign/ResumeDialog.tsx';
+import { ResumeDialog, resumeLabel, resumeSendCount, unticked } from '../../../../renderer/src/features/campaign/ResumeDialog.tsx';
 import { campaignState } from '../../../../renderer/src/features/campaigns/campaign-state.ts';
 import { resumeFlags } from '../../../../renderer/src/stores/campaigns-store.ts';
 import { fakeApi, ManualClock, ok, row, summary } from '../helpers/fakes.ts';
@@ -30,7 +30,21 @@ describe('resuming a campaign paused unconfirmed', () => {
     expect(html).toContain('Look each one up in the service&#x27;s own records first;');
     expect(html).toMatch(/<input type="checkbox"\/>Send them again: I found no order at the service/);
     expect(RESEND_UNCONFIRMED_STEP).toContain('"Send them again"');
-    expect(html).toContain('Unticked, they keep waiting and only the other rows are sent.');
+    // Nothing but the held row is left: unticked, Resume sends nothing and only looks it up again.
+    expect(html).toContain('Unticked, they are looked up at the service again and keep waiting; nothing else is left to send.');
+    expect(html).toContain('Resume: look them up again');
+    expect(html).not.toContain('Resume: send 1');
+    expect(html).not.toContain('so none is ordered twice');
+  });
+
+  it('counts on the Resume button only the gifts it sends: held rows only once "Send them again" is ticked', () => {
+    const paused = summary({ sendState: 'paused', pausedReason: 'unconfirmed', running: false, counts: { ...counts, ready: 2 } });
+    expect(resumeSendCount(paused, false)).toBe(2);
+    expect(resumeSendCount(paused, true)).toBe(3);
+    expect(resumeLabel(resumeSendCount(paused, false))).toBe('Resume: send 2');
+    expect(unticked(2)).toBe('Unticked, they keep waiting and only the other rows are sent.');
+    // Another pause: rows mid-send are looked up and sent on, all counted.
+    expect(resumeSendCount({ ...paused, pausedReason: 'interrupted' }, false)).toBe(3);
   });
 
   it('shows no such choice for another pause', () => {
