@@ -10,7 +10,7 @@ import { StateChip } from '../../components/StateChip.tsx';
 import { formatPrice } from '../../lib/money-display.ts';
 import { productLabel } from '../../lib/products.ts';
 import { issueText, issuesFor, rowLevelIssues, type Issue } from '../../lib/rows.ts';
-import { editErrors, type EditFields } from '../../lib/validate-edit.ts';
+import { amountErrorShort, editErrors, type EditFields } from '../../lib/validate-edit.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
 import type { RowCheck } from '../../stores/wizard-store.ts';
 import { DRAFT_ROW_HEIGHT } from './DraftTable.tsx';
@@ -205,7 +205,14 @@ export function DraftRowEditor({ row, index, product, choices, validationFor, on
         />
         {error && (
           <span id={errorId} className="cell-error" title={error}>
-            {error}
+            {field === 'amount' && validation ? (
+              <>
+                <span aria-hidden="true">{amountErrorShort(error, fields.amount, validation.product)}</span>
+                <span className="visually-hidden">{error}</span>
+              </>
+            ) : (
+              error
+            )}
           </span>
         )}
       </span>
