@@ -190,6 +190,8 @@ export function DraftRowEditor({ row, index, product, choices, validationFor, on
   const input = (field: keyof EditFields, label: string, ref?: React.Ref<HTMLInputElement>, placeholder?: string) => {
     const error = fieldError(field);
     const errorId = `edit-${row.id}-${field}-error`;
+    // The amount's error in a few words when the product's price says what to type (the whole text read out).
+    const short = error && field === 'amount' && validation ? amountErrorShort(error, fields.amount, validation.product) : error;
     return (
       <span role="cell" className="cell cell-editing">
         <input
@@ -205,9 +207,9 @@ export function DraftRowEditor({ row, index, product, choices, validationFor, on
         />
         {error && (
           <span id={errorId} className="cell-error" title={error}>
-            {field === 'amount' && validation ? (
+            {short !== error ? (
               <>
-                <span aria-hidden="true">{amountErrorShort(error, fields.amount, validation.product)}</span>
+                <span aria-hidden="true">{short}</span>
                 <span className="visually-hidden">{error}</span>
               </>
             ) : (
