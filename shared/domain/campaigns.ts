@@ -32,8 +32,8 @@ export const RESEND_UNCONFIRMED_STEP = 'press Resume and choose "Send them again
 
 /** What a person does, having found an 'unconfirmed' row's order at the service (the window's words; the CLI says its command). */
 export function recordOrderStep(line: number): string {
-  return `enter that order's number for line ${line} ("Record its order", under the paused notice)`;
+  return `enter that order's number for line ${line} under "Rows to look up at the service"`;
 }
 
 /** recordOrderStep's words, to find them again (the CLI names its command instead). */
-export const RECORD_ORDER_STEP_PATTERN = /enter that order's number for line (\d+) \("Record its order", under the paused notice\)/g;
+export const RECORD_ORDER_STEP_PATTERN = /enter that order's number for line (\d+) under "Rows to look up at the service"/g;

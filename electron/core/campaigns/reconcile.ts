@@ -247,15 +247,15 @@ export class ListReach {
     const ok = (value: true | string): Outcome<true | string> => ({ kind: 'ok', value, status: 200, endpoint: 'GET /v1/orders' });
     if (this.clock.now() - sentAt < LIST_TRUSTED_WITHIN_MS || (this.shownSince !== null && this.shownSince <= sentAt)) return ok(true);
     const intro =
-      `The service's order list shows no order under the key of line ${row.line} (${row.externalReferenceId}), ` +
-      `whose request first went out ${when(sentAt)}, but that proves nothing here:`;
+      `Line ${row.line}, first sent ${when(sentAt)}: Giftbatch cannot tell whether the service made this gift. ` +
+      `Its order list shows none under the row's reference, but`;
     const after =
-      'Sending it again could charge a second gift (how long the service remembers a key is not stated either). ' +
+      'Sending it again could pay for a second gift. ' +
       `Look up the reference ${row.externalReferenceId} in the service's own records: if it has no order, ${RESEND_UNCONFIRMED_STEP}; ` +
       `if it has one, ${recordOrderStep(row.line)}.`;
     const witness = campaign ? newestOrderRecordedBy(this.db, { environment: campaign.environment, baseUrl: campaign.baseUrl }, sentAt) : null;
     if (!witness) {
-      return ok(`${intro} no earlier order of this service is known to show how far back its list reaches (a list may show only recent orders unless given a date range, and the names of that range are not stated). ${after}`);
+      return ok(`${intro} no earlier order of this service is known to show how far back its list reaches (it may show only recent orders). ${after}`);
     }
     const known = this.missing.get(witness.externalReferenceId);
     if (known !== undefined) return ok(`${intro} ${known} ${after}`);
@@ -267,7 +267,7 @@ export class ListReach {
     }
     const reason =
       `the list does not show order ${witness.orderId} either (line ${witness.line} of campaign ${witness.campaignId}, first sent ${when(witness.sentAt)}), ` +
-      'which the service did make, so it does not reach back that far (it may show only recent orders unless given a date range, whose names are not stated).';
+      'which the service did make: it shows only recent orders.';
     this.missing.set(witness.externalReferenceId, reason);
     return ok(`${intro} ${reason} ${after}`);
   }

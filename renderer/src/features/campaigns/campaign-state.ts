@@ -34,6 +34,8 @@ export function campaignState(c: CampaignSummary): StateView {
       const waiting = awaitingDelivery(c);
       if (waiting > 0) return { label: `Sent, ${waiting} awaiting delivery`, tone: 'active' };
       if (c.counts.failed > 0 || c.counts.cancelled > 0 || c.acceptanceExpired > 0) return { label: 'Finished with problems', tone: 'warn' };
+      // Rows never sent because they need fixing: not every gift is delivered.
+      if (c.counts.invalid > 0) return { label: `Delivered, ${c.counts.invalid} not sent`, tone: 'warn' };
       return { label: 'Delivered', tone: 'ok' };
     }
   }

@@ -53,6 +53,8 @@ describe('campaign progress words', () => {
   it('a finished campaign with rows corrected since (or failed ones put back) says they are to send, not "Delivered"', () => {
     const corrected = summary({ sendState: 'done', running: false, counts: { ...summary().counts, delivered: 4, ready: 1, invalid: 1 } });
     expect(campaignState(corrected)).toEqual({ label: '1 to send', tone: 'warn' });
-    expect(campaignState({ ...corrected, counts: { ...corrected.counts, ready: 0 } })).toEqual({ label: 'Delivered', tone: 'ok' });
+    // Corrected and sent but one still needs fixing: delivered, and not every gift.
+    expect(campaignState({ ...corrected, counts: { ...corrected.counts, ready: 0 } })).toEqual({ label: 'Delivered, 1 not sent', tone: 'warn' });
+    expect(campaignState({ ...corrected, counts: { ...corrected.counts, ready: 0, invalid: 0 } })).toEqual({ label: 'Delivered', tone: 'ok' });
   });
 });
