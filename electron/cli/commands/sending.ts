@@ -236,6 +236,13 @@ async function confirmAndSend(cli: Cli, common: Common, id: string, choices: Sen
   // Another key than the one the campaign was sent under: refused before anything, unless confirmed.
   if (preflight.accountChanged !== null && !sameAccount) throw new ServiceError(preflight.accountChanged, 'account');
   printPreflight(preflight);
+  const held = choices.resendUnconfirmed === true ? 0 : await heldRows(cli, id);
+  if (held > 0) {
+    say(
+      `Of these, ${held === 1 ? '1 row is' : `${held} rows are`} held until you look ${held === 1 ? 'it' : 'them'} up at the service: only looked up again here, not sent. ` +
+        `Found no order there? Add --resend-unconfirmed. Found one? giftbatch record-order ${id} --line N --order ORDER_ID.`,
+    );
+  }
   const repeats = preflight.repeatRecipients.count > 0 && !allowRepeats ? [repeatRecipientsProblem(preflight.repeatRecipients)] : [];
   for (const problem of repeats) say(`Pre-flight: ${problem}`);
   const confirmed = {
@@ -376,6 +383,14 @@ export function preflightLines(p: CallOutput<'campaigns:preflight'>): string[] {
     for (const g of p.byProduct) lines.push(`  product ${g.productId}${g.name ? ` (${g.name})` : ''}: ${orders(g.rows)}, ${g.totals.map((m) => `${m.currency} ${m.amount}`).join(' + ')}`);
   }
   return lines;
+}
+
+/** The campaign's rows held for a person (left mid-send, their empty lookup proving nothing): none unless it paused 'unconfirmed'. */
+async function heldRows(cli: Cli, campaignId: string): Promise<number> {
+  const summary = await cli.call('campaigns:get', { campaignId });
+  if (summary.pausedReason !== 'unconfirmed' || summary.counts.sending === 0) return 0;
+  const page = await cli.call('campaigns:rows', { campaignId, states: ['sending'], offset: 0, limit: 5_000 });
+  return page.rows.filter((r) => r.heldAt !== null).length;
 }
 
 function printPreflight(p: CallOutput<'campaigns:preflight'>) {

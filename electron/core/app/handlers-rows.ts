@@ -14,7 +14,7 @@ import { markOrdered } from '../db/repos/recipient-transitions.ts';
 import { orderOutcomeOf } from '../campaigns/order-body.ts';
 import { expectationOf, verifyOrder } from '../campaigns/verify-order.ts';
 import { serviceError } from '../engine.ts';
-import { countByState, getRecipient, isUsedEmail, rowsWithEmailLike, type Recipient } from '../db/repos/recipients.ts';
+import { countByState, getRecipient, getRecipientByExternalReferenceId, isUsedEmail, rowsWithEmailLike, type Recipient } from '../db/repos/recipients.ts';
 import type { AppContext } from './context.ts';
 import type { Handlers } from './dispatch.ts';
 import { rowDto } from './dto.ts';
@@ -156,9 +156,12 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
       if (found.kind !== 'ok') throw serviceError(connection, found);
       const order = found.value;
       if (order.externalReferenceId !== row.externalReferenceId) {
+        // Whose it is, when it is one of ours: two references can differ only in their last characters.
+        const owner = order.externalReferenceId ? getRecipientByExternalReferenceId(engine.db, order.externalReferenceId) : null;
+        const whose = owner ? ` (it is line ${owner.line}'s${owner.name ? `, ${owner.name}` : ''}${owner.campaignId === row.campaignId ? '' : `, in campaign ${owner.campaignId}`})` : '';
         throw new AppError(
           'invalid-input',
-          `Order ${orderId} carries the reference ${order.externalReferenceId ?? '(none)'}, not line ${row.line}'s ${row.externalReferenceId}: it is not this row's order. Nothing was recorded.`,
+          `Order ${orderId} carries the reference ${order.externalReferenceId ?? '(none)'}${whose}, not line ${row.line}'s ${row.externalReferenceId}: it is not this row's order. Nothing was recorded.`,
         );
       }
       const findings = verifyOrder(expectationOf(campaign, row.requestBody), order);

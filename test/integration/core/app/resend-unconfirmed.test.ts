@@ -88,6 +88,8 @@ describe('a held row whose order the person found at the service', () => {
 
     const wrong = await h.service.invoke('rows:recordOrder', { rowId: first.id, orderId: other });
     expect(wrong).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining("it is not this row's order") } });
+    // It says whose order it is: two references may differ only in their last characters.
+    expect(wrong).toMatchObject({ error: { message: expect.stringContaining(`(it is line ${second.line}'s, ${second.name ?? ''})`) } });
     const unknown = await h.service.invoke('rows:recordOrder', { rowId: first.id, orderId: 987_654 });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'not-found', message: expect.stringContaining('has no order 987654') } });
 
