@@ -213,7 +213,8 @@ function recordPolled(db: Db, campaign: (Campaign & CampaignForOrder) | undefine
  * be stored as an order's outcome leaves the row as it was; its statuses are still recorded.
  */
 function completeCharge(db: Db, row: TrackedOrder, order: Order, now: number): boolean {
-  if (order.charged === undefined) return false;
+  // Most rows have their charge: nothing to read or write for them (the round's hot path).
+  if (!row.uncharged || order.charged === undefined) return false;
   try {
     return db.transaction(() => completeOrderRecord(db, row.id, orderOutcomeOf(order, []), now, { onlyWithoutCharge: true }))();
   } catch {
