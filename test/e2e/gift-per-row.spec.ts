@@ -279,7 +279,7 @@ test('a draft reopened from the campaigns list gives a row another gift, and its
   await panel.getByTestId('fix-rows-send').click();
   await expect(app.wizard.confirmDialog.getByTestId('confirm-count')).toHaveText('1');
   await expect(app.wizard.confirmDialog.getByTestId('confirm-total')).toHaveText('USD 50.00');
-  await expect(app.wizard.confirmDialog).toContainText('1 row(s) that still need fixing will not be sent');
+  await expect(app.wizard.confirmDialog).toContainText('1 row that still needs fixing will not be sent');
   await app.wizard.confirmSend();
   await expect(panel).toHaveCount(0);
   await expect(app.campaign.rowByEmail('alan@example.com')).toHaveAttribute('data-status', /^(ordered|delivered)$/, { timeout: 30_000 });

@@ -15,6 +15,12 @@ export function firstOrderNote(count: number): string | null {
   return count > 1 ? 'The first order goes alone and is checked against what its row asked before the others follow.' : null;
 }
 
+/** Rows of the draft that still need fixing and stay behind (none: nothing to say). */
+export function notSentNote(invalid: number): string | null {
+  if (invalid <= 0) return null;
+  return invalid === 1 ? '1 row that still needs fixing will not be sent.' : `${invalid} rows that still need fixing will not be sent.`;
+}
+
 export function ConfirmSendDialog() {
   const stores = useStores();
   const open = useWizard((s) => s.confirmOpen);
@@ -73,9 +79,7 @@ export function ConfirmSendDialog() {
       ) : (
         firstOrderNote(count) && <p className="muted small">{firstOrderNote(count)}</p>
       )}
-      {draft && draft.counts.invalid > 0 && (
-        <p className="muted">{draft.counts.invalid} row(s) that still need fixing will not be sent.</p>
-      )}
+      {draft && notSentNote(draft.counts.invalid) && <p className="muted">{notSentNote(draft.counts.invalid)}</p>}
       {several.people > 0 && (
         <Message kind="warning" testId="confirm-repeats-in-campaign">
           <p>
