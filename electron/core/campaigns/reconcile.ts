@@ -203,7 +203,9 @@ export async function lookUpOrder(
 /**
  * Rows first sent this recently are taken at the list's word without a witness: a service whose
  * order list leaves out the last hour's orders would not be a list anyone could reconcile with (a
- * list that lags by seconds is handled where it matters: a rejection is looked up twice).
+ * list that lags by seconds is handled where it matters: a rejection is looked up twice). And a
+ * wrong empty answer here would still cost nothing unless the service also forgot the key within
+ * the hour: the row goes again with the same bytes under the same key, answered with its first order.
  */
 export const LIST_TRUSTED_WITHIN_MS = 3_600_000;
 

@@ -10,6 +10,7 @@ import { sql as lastPolled } from './0009-last-polled.ts';
 import { sql as amountText } from './0010-amount-text.ts';
 import { sql as unconfirmedPause } from './0011-unconfirmed-pause.ts';
 import { sql as heldRows } from './0012-held-rows.ts';
+import { sql as witnessIndex } from './0013-witness-index.ts';
 
 export interface Migration {
   /** The schema version this migration brings the database to (1, 2, 3…, no gaps). */
@@ -35,6 +36,7 @@ export const MIGRATIONS: readonly Migration[] = [
   { version: 10, name: '0010-amount-text', sql: amountText },
   { version: 11, name: '0011-unconfirmed-pause', sql: unconfirmedPause, rebuildsTables: true },
   { version: 12, name: '0012-held-rows', sql: heldRows },
+  { version: 13, name: '0013-witness-index', sql: witnessIndex },
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -688,13 +688,18 @@ const orderWitnessRow = z.object({
  * none was.
  */
 export function newestOrderRecordedBy(db: Db, where: { environment: Environment; baseUrl: string }, at: number): OrderWitness | null {
+  // Each campaign of the service gives its newest such row from the index recipients_campaign_ordered
+  // (schema 13), and the newest of those wins: a few index reads, however many rows are stored.
   const raw = statement(
     db,
     `SELECT r.campaign_id, r.line, r.external_reference_id, r.order_id, r.sent_at, r.ordered_at
-      FROM campaigns c JOIN recipients r ON r.campaign_id = c.id
-      WHERE c.environment = ? AND c.base_url = ? AND r.order_id IS NOT NULL AND r.sent_at IS NOT NULL AND r.ordered_at <= ?
+      FROM campaigns c JOIN recipients r ON r.id = (
+        SELECT n.id FROM recipients n
+          WHERE n.campaign_id = c.id AND n.order_id IS NOT NULL AND n.sent_at IS NOT NULL AND n.ordered_at <= @at
+          ORDER BY n.ordered_at DESC, n.id DESC LIMIT 1)
+      WHERE c.environment = @environment AND c.base_url = @baseUrl
       ORDER BY r.ordered_at DESC, r.id DESC LIMIT 1`,
-  ).get(where.environment, where.baseUrl, at);
+  ).get({ environment: where.environment, baseUrl: where.baseUrl, at });
   if (raw === undefined) return null;
   const r = parseRow(orderWitnessRow, 'recipients', raw);
   return { campaignId: r.campaign_id, line: r.line, externalReferenceId: r.external_reference_id, orderId: r.order_id, sentAt: r.sent_at, orderedAt: r.ordered_at };
@@ -734,15 +739,18 @@ export interface RecipientPage {
 export function pageRecipients(
   db: Db,
   campaignId: string,
-  opts: { offset?: number; limit?: number; states?: readonly RowState[]; search?: string } = {},
+  opts: { offset?: number; limit?: number; states?: readonly RowState[]; search?: string; ids?: readonly number[] } = {},
 ): RecipientPage {
   const states = opts.states && opts.states.length > 0 ? JSON.stringify(opts.states) : null;
+  // An empty list of ids names no row (unlike no list, which names every one).
+  const ids = opts.ids ? JSON.stringify(opts.ids) : null;
   const search = opts.search?.trim() ? `%${opts.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   const where = `campaign_id = @campaignId
     AND (@states IS NULL OR state IN (SELECT value FROM json_each(@states)))
+    AND (@ids IS NULL OR id IN (SELECT value FROM json_each(@ids)))
     AND (@search IS NULL OR name LIKE @search ESCAPE '\\' OR email LIKE @search ESCAPE '\\'
          OR external_reference_id LIKE @search ESCAPE '\\' OR CAST(order_id AS TEXT) LIKE @search ESCAPE '\\')`;
-  const filter = { campaignId, states, search };
+  const filter = { campaignId, states, search, ids };
   const raws = statement(db, `SELECT * FROM recipients WHERE ${where} ORDER BY id LIMIT @limit OFFSET @offset`).all({
     ...filter,
     limit: opts.limit ?? 100,
