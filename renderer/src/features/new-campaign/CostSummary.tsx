@@ -41,7 +41,14 @@ export function CostSummary() {
             </dd>
             <dt>Total face value</dt>
             <dd>
-              <Totals list={preflight.totals} empty="nothing" testId="cost-total" />
+              {preflight.totals.length > 0 ? (
+                <Totals list={preflight.totals} testId="cost-total" />
+              ) : (
+                // No amount to add up: a dash, and why under the figures (not "nothing", read as an amount).
+                <span className="num" data-testid="cost-total">
+                  —
+                </span>
+              )}
             </dd>
             {counts && counts.invalid > 0 && (
               <>
@@ -58,6 +65,11 @@ export function CostSummary() {
               </>
             )}
           </dl>
+          {preflight.totals.length === 0 && (
+            <p className="muted small" data-testid="cost-none-ready">
+              No row is ready to send yet, so there is no face value to pay.
+            </p>
+          )}
           <ProductTotals
             list={preflightProductTotals(preflight.byProduct, catalog)}
             label="Gifts to send per product"

@@ -1,0 +1,50 @@
+// The review's Cost card in words a person reads: with no row ready to send, the total face value is
+// a dash and why, never "nothing" as if it were an amount.
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { CostSummary } from '../../../../renderer/src/features/new-campaign/CostSummary.tsx';
+import { createStores } from '../../../../renderer/src/stores/index.ts';
+import { StoresContext } from '../../../../renderer/src/stores/hooks.ts';
+import type { Preflight } from '../../../../renderer/src/stores/wizard-store.ts';
+import { fakeApi, ManualClock, summary } from '../helpers/fakes.ts';
+
+function preflight(rowsToSend: number): Preflight {
+  return {
+    ok: rowsToSend > 0,
+    problems: [],
+    rowsToSend,
+    totals: rowsToSend > 0 ? [{ currency: 'USD', amount: `${rowsToSend * 10}.00` }] : [],
+    availability: null,
+    repeatRecipients: { count: 0, lines: [] },
+    accountChanged: null,
+    repeatsInCampaign: { people: 0, rows: 0 },
+    byProduct: [],
+  };
+}
+
+function text(rowsToSend: number): string {
+  const clock = new ManualClock();
+  const s = createStores({ api: fakeApi({}).api, timers: clock, now: clock.now });
+  const counts = { invalid: 2, ready: rowsToSend, sending: 0, ordered: 0, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
+  s.wizard.setState({ draft: summary({ sendState: 'draft', counts }), preflight: preflight(rowsToSend), preflightStatus: 'ready' });
+  // Server rendering reads a store's initial state (useSyncExternalStore's server snapshot): render this one.
+  s.wizard.getInitialState = s.wizard.getState;
+  const markup = renderToStaticMarkup(createElement(StoresContext.Provider, { value: s }, createElement(CostSummary)));
+  return markup.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+}
+
+describe('the review’s cost card', () => {
+  it('with no row ready to send, shows a dash and says so, not "nothing"', () => {
+    const t = text(0);
+    expect(t).toContain('Total face value — ');
+    expect(t).toContain('No row is ready to send yet, so there is no face value to pay.');
+    expect(t).not.toContain('nothing');
+  });
+
+  it('with rows ready, shows their total', () => {
+    const t = text(3);
+    expect(t).toContain('Total face value USD 30.00');
+    expect(t).not.toContain('No row is ready');
+  });
+});
