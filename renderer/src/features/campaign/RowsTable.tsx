@@ -11,6 +11,7 @@ import { VirtualList } from '../../components/VirtualList.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { formatStated } from '../../lib/money-display.ts';
 import { expiryView, flagView, invalidReason, issuesFor } from '../../lib/rows.ts';
+import { itemStatusWords, orderStatusWords, type StatusWords } from '../../lib/service-status.ts';
 import { giftPerRow } from '../../stores/campaign-store.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
 
@@ -53,6 +54,15 @@ export function RowsTable() {
         </div>
       }
     />
+  );
+}
+
+/** A service status in plain words; the service's code is the title, for support. */
+function ServiceStatus({ words, className, testId }: { words: StatusWords; className: string; testId: string }) {
+  return (
+    <span className={className} title={words.title} data-testid={testId}>
+      {words.text}
+    </span>
   );
 }
 
@@ -111,10 +121,10 @@ export const RowView = memo(function RowView({ row, index, now, showProduct }: {
       </span>
       <span role="cell" className="cell">
         <span className="cell-value mono">{row.orderId ?? '—'}</span>
-        {row.orderStatus && <span className="cell-sub">{row.orderStatus}</span>}
+        {row.orderStatus && <ServiceStatus words={orderStatusWords(row.orderStatus)} className="cell-sub" testId="row-order-status" />}
       </span>
       <span role="cell" className="cell">
-        <span className="cell-value">{row.itemStatus ?? '—'}</span>
+        {row.itemStatus ? <ServiceStatus words={itemStatusWords(row.itemStatus)} className="cell-value" testId="row-item-status" /> : <span className="cell-value">—</span>}
       </span>
       <span role="cell" className="num" title={row.charged ? 'As the service stated it' : undefined}>
         {row.charged ? formatStated(row.charged) : '—'}
