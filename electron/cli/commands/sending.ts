@@ -271,7 +271,7 @@ async function confirmAndSend(cli: Cli, common: Common, id: string, choices: Sen
   // The service runs the pre-flight again right before sending: what changed while the question was
   // on screen (a price, the totals just confirmed) stops it, with nothing sent.
   const ended = await runAndWait(cli, id, { totals: preflight.totals, ...confirmed });
-  return finish(cli, common, id, ended.held ? EXIT.rowsFailed : null, ended.resumeNamed);
+  return finish(cli, common, id, ended.held ? EXIT.rowsFailed : null, ended.resumeNamed, ended.said);
 }
 
 interface RunEnd {
@@ -279,6 +279,8 @@ interface RunEnd {
   held: boolean;
   /** The words said at the end already name `giftbatch resume ID` (a pause: "Run `giftbatch resume ID` to send the rest"). */
   resumeNamed: boolean;
+  /** What the run's end said (the pause's paragraph, the pre-flight's refusal), or null. */
+  said: string | null;
 }
 
 /**
@@ -312,24 +314,25 @@ async function runAndWait(cli: Cli, campaignId: string, send: Omit<CallInput<'ca
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
   try {
-    let held = false;
+    let held: string | null = null;
     try {
       await cli.call('campaigns:send', { campaignId, confirmed: true, ...send });
     } catch (error) {
       // The pre-flight failed at the last moment: the run only looks rows up; its words are the answer.
       if (!(error instanceof AppError && (error.code === 'preflight' || error.code === 'repeat-recipients'))) throw error;
-      say(error.message);
-      held = true;
+      held = error.message;
+      say(held);
     }
     const end = await finished;
     view.update(end.campaign, true);
     view.done();
     if (end.lookedUp && end.lookedUp.checked > 0) say(`Looked up ${end.lookedUp.checked} row(s) that were being sent: ${end.lookedUp.ordered} found ordered.`);
-    const words = !held && !send.lookUpOnly ? inCliWords(end.message, campaignId) : null;
+    const words = held === null && !send.lookUpOnly ? inCliWords(end.message, campaignId) : null;
     if (words !== null) say(words);
     return {
-      held: held || end.campaign.pausedReason === 'preflight' || (end.campaign.sendState === 'sending' && !end.campaign.running),
+      held: held !== null || end.campaign.pausedReason === 'preflight' || (end.campaign.sendState === 'sending' && !end.campaign.running),
       resumeNamed: words?.includes(`giftbatch resume ${campaignId}`) ?? false,
+      said: words ?? held,
     };
   } finally {
     view.done();
@@ -355,13 +358,16 @@ function exitFor(s: CampaignSummary): number {
 /**
  * Prints the campaign's status; `code` null: the exit code follows from it. A campaign left to resume
  * gets one line saying so, unless what was said before (`resumeNamed`) already named the command.
+ * The pause's paragraph, when the run's end just said it (`said`), is not said again in the status
+ * line: that names the pause's reason only ("paused (circuit-breaker)").
  */
-async function finish(cli: Cli, common: Common, id: string, code: number | null, resumeNamed = false): Promise<number> {
+async function finish(cli: Cli, common: Common, id: string, code: number | null, resumeNamed = false, said: string | null = null): Promise<number> {
   const summary = await cli.call('campaigns:get', { campaignId: id });
   const status = campaignStatus(summary);
   if (common.json) printJson({ campaign_id: id, counts: status.counts, charged: status.charged, send_state: status.send_state, paused_reason: status.paused_reason, flagged: status.flagged, uncharged_orders: status.uncharged_orders });
   else {
-    out(statusLine(status));
+    const detailSaid = status.paused_detail !== null && said !== null && said.includes(status.paused_detail);
+    out(statusLine(detailSaid ? { ...status, paused_detail: null } : status));
     out(`Campaign id: ${id}`);
   }
   if (!resumeNamed && (status.send_state === 'paused' || status.counts.sending > 0)) say(`Continue with: giftbatch resume ${id}`);

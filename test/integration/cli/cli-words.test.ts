@@ -45,7 +45,9 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     expect(ended.stderr.split(`giftbatch resume ${id}`)).toHaveLength(2);
     expect(ended.stderr).not.toContain('Continue with');
     expect(ended.stdout).toContain(`${id}  `);
-    expect(ended.stdout).toContain(` paused (user: ${said})\n`);
+    // The pause's paragraph once on the screen: the status line below it names the reason only.
+    expect(ended.stdout).toContain(' paused (user)\n');
+    expect(`${ended.stdout}${ended.stderr}`.split(said)).toHaveLength(2);
     for (const text of [ended.stdout, ended.stderr]) expect(text).not.toMatch(/press Resume/i);
 
     const [statusText, statusJson] = await Promise.all([runCli(['status', id, ...common], env), runCli(['status', id, '--json', ...common], env)]);
@@ -73,6 +75,8 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     expect(resumeEnded.code).toBe(EXIT.interrupted);
     expect(resumeEnded.stderr.split('\n')).toContain(said);
     expect(resumeEnded.stderr.split(`giftbatch resume ${id}`)).toHaveLength(2);
+    expect(`${resumeEnded.stdout}${resumeEnded.stderr}`.split(said)).toHaveLength(2);
+    expect(resumeEnded.stdout).toContain(' paused (user)\n');
     expect(resumeEnded.stderr).not.toContain('Continue with');
   }, 120_000);
 
