@@ -43,12 +43,18 @@ function MismatchBanner({ summary: c }: { summary: CampaignSummary }) {
 }
 
 /**
- * The pause's stored detail, shown after the advice, except for rows held for a person: the panel
+ * The pause's stored detail, shown after the advice when it tells a person something more: the
+ * service's message, the error that stopped sending. Left out: for rows held for a person (the panel
  * "Rows to look up at the service" lists each with its reference and each row's Details gives the
- * whole reason, so the banner does not repeat that long text a third time.
+ * whole reason, so the banner does not repeat that long text a third time); a detail the advice
+ * already says ("Giftbatch stopped while this campaign was sending."); and a single word, an engine's
+ * token ("closed") rather than a sentence, which would read as "Detail: closed".
  */
 export function pauseDetailShown(c: CampaignSummary): boolean {
-  if (!c.pausedDetail) return false;
+  const detail = c.pausedDetail?.trim();
+  if (!detail) return false;
+  if (!/\s/.test(detail)) return false;
+  if (c.pausedReason && ADVICE[c.pausedReason].includes(detail)) return false;
   return !showsHeldRows(c);
 }
 

@@ -176,7 +176,18 @@ describe('StatusBanner: rows held for a person (paused unconfirmed)', () => {
   });
 
   it('keeps the detail of other pauses', () => {
-    const t = text(summary({ sendState: 'paused', pausedReason: 'interrupted', pausedDetail: 'closed', running: false, counts: held }));
-    expect(t).toContain('Detail: closed');
+    const internal = 'Sending stopped on an internal error: SQLITE_BUSY: database is locked';
+    const t = text(summary({ sendState: 'paused', pausedReason: 'interrupted', pausedDetail: internal, running: false, counts: held }));
+    expect(t).toContain(`Detail: ${internal}`);
+    const closed = 'Giftbatch was closed while this campaign was sending.';
+    expect(text(summary({ sendState: 'paused', pausedReason: 'interrupted', pausedDetail: closed, running: false, counts: held }))).toContain(`Detail: ${closed}`);
+  });
+
+  it('leaves out a one-word engine detail ("Detail: closed") and one the advice already says', () => {
+    const closed = text(summary({ sendState: 'paused', pausedReason: 'interrupted', pausedDetail: 'closed', running: false, counts: held }));
+    expect(closed).toContain('Interrupted.');
+    expect(closed).not.toContain('Detail:');
+    const same = text(summary({ sendState: 'paused', pausedReason: 'interrupted', pausedDetail: 'Giftbatch stopped while this campaign was sending.', running: false, counts: held }));
+    expect(same).not.toContain('Detail:');
   });
 });
