@@ -458,6 +458,8 @@ export const contract = {
       limit: z.number().int().min(1).max(20_000).default(200),
       states: z.array(rowStateSchema).optional(),
       search: z.string().max(200).optional(),
+      /** Only these rows (by id), with the other filters: the rows a screen keeps in view after they left the states it asks for. */
+      ids: z.array(z.number().int()).max(5_000).optional(),
     }),
     output: z.object({ rows: z.array(rowSchema), total: z.number().int() }),
   },

@@ -20,6 +20,7 @@ export interface Stores {
   /**
    * A sent campaign's rows to fix, corrected on its screen (FixRowsPanel): the wizard's own store and
    * row editor, a second instance, so that a new campaign in progress in \`wizard\` is never touched.
+   * It reads only the rows the panel lists (rowsToFixStates and the rows corrected in it), not every row.
    */
   fixRows: WizardStore;
 }
@@ -33,7 +34,7 @@ export function createStores(deps: { api: ClientApi; timers: Timers; now: () => 
     campaigns: createCampaignsStore(deps),
     campaign: createCampaignStore(deps),
     wizard: createWizardStore(deps),
-    fixRows: createWizardStore(deps),
+    fixRows: createWizardStore(deps, { rowsToFix: true }),
   };
   // A notice about a campaign's pause follows each newer summary of that campaign the window reads.
   stores.campaigns.subscribe((s, before) => {

@@ -7,6 +7,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallInput, CallOutput, CampaignSummary, EnvironmentName, EventPayload, ProductDto, RowDto } from '../../../shared/contract.ts';
 import type { MappedField } from '../../../shared/domain/csv/headers.ts';
+import type { RowState } from '../../../shared/domain/rows.ts';
 import type { TemplateFormat } from '../../../shared/domain/file-formats.ts';
 import type { Money } from '../../../shared/domain/money.ts';
 import { DEFAULT_REPEAT_CHOICES, type RepeatChoices } from '../../../shared/domain/skips.ts';
@@ -160,6 +161,26 @@ export interface WizardState {
 export type WizardStore = StoreApi<WizardState>;
 
 const ROWS_PER_CALL = 5000;
+/** Rows asked for by id in one call (the contract takes up to 5,000). */
+const IDS_PER_CALL = 1000;
+
+export interface WizardOptions {
+  /**
+   * The store holds a sent campaign's rows to fix (stores.fixRows, FixRowsPanel), not a draft under
+   * review: it reads only the rows the panel lists (rowsToFixStates), and the rows corrected or
+   * skipped in it, never every row of the campaign.
+   */
+  rowsToFix?: boolean;
+}
+
+/**
+ * The states of the rows the rows to fix panel can list (its rowsToFixIds): those that need fixing
+ * and, on a finished campaign, the ready ones (corrected before, not sent yet). A paused campaign's
+ * ready rows are its rows left to send, for Resume: never read here.
+ */
+export function rowsToFixStates(sendState: CampaignSummary['sendState']): RowState[] {
+  return sendState === 'done' ? ['invalid', 'ready'] : ['invalid'];
+}
 
 export function selectedProduct(s: Pick<WizardState, 'products' | 'productId'>): ProductDto | null {
   return s.products.find((p) => p.id === s.productId) ?? null;
@@ -295,27 +316,50 @@ type WizardActions = {
 /** A stop the engine did not find this save for (it had not reached the engine yet): the save goes on. */
 const STOP_MISSED = 'The stop did not reach this save, which goes on. Press Stop saving again to stop it.';
 
-export function createWizardStore(deps: StoreDeps): WizardStore {
+export function createWizardStore(deps: StoreDeps, options: WizardOptions = {}): WizardStore {
   let createCount = 0;
+  /** rowsToFix: the rows acted on in the panel (edited, skipped, put back), read again even when they left rowsToFixStates. */
+  let touched = new Set<number>();
   /** The progressId of the create running now, the one Stop names. */
   let runningCreate: string | null = null;
   let previewSeq = 0;
   let productsSeq = 0;
 
   return createStore<WizardState>()((set, get) => {
-    const loadRows = async (campaignId: string): Promise<void> => {
-      set({ rowsStatus: get().rows.length === 0 ? 'loading' : get().rowsStatus });
+    /** Every row of the campaign that `filter` names, page after page; null when a call failed (said in rowsError) or another campaign is open by then. */
+    const pageRows = async (campaignId: string, filter: { states?: RowState[]; ids?: number[] }): Promise<RowDto[] | null> => {
       const all: RowDto[] = [];
       for (let offset = 0; ; offset += ROWS_PER_CALL) {
-        const result = await settle(deps.api['campaigns:rows']({ campaignId, offset, limit: ROWS_PER_CALL }));
-        if (get().draft?.id !== campaignId) return;
+        const result = await settle(deps.api['campaigns:rows']({ campaignId, offset, limit: ROWS_PER_CALL, ...filter }));
+        if (get().draft?.id !== campaignId) return null;
         if (!result.ok) {
           set({ rowsStatus: 'failed', rowsError: result.error.message });
-          return;
+          return null;
         }
         all.push(...result.value.rows);
-        if (result.value.rows.length < ROWS_PER_CALL || all.length >= result.value.total) break;
+        if (result.value.rows.length < ROWS_PER_CALL || all.length >= result.value.total) return all;
       }
+    };
+
+    /** The rows to fix panel's rows: those in rowsToFixStates, then those acted on in it that left them, in line order. */
+    const rowsToFix = async (campaign: CampaignSummary): Promise<RowDto[] | null> => {
+      const listed = await pageRows(campaign.id, { states: rowsToFixStates(campaign.sendState) });
+      if (!listed) return null;
+      const have = new Set(listed.map((r) => r.id));
+      const missing = [...touched].filter((id) => !have.has(id));
+      for (let i = 0; i < missing.length; i += IDS_PER_CALL) {
+        const more = await pageRows(campaign.id, { ids: missing.slice(i, i + IDS_PER_CALL) });
+        if (!more) return null;
+        listed.push(...more);
+      }
+      return missing.length === 0 ? listed : listed.sort((a, b) => a.id - b.id);
+    };
+
+    const loadRows = async (campaignId: string): Promise<void> => {
+      set({ rowsStatus: get().rows.length === 0 ? 'loading' : get().rowsStatus });
+      const draft = get().draft;
+      const all = options.rowsToFix && draft?.id === campaignId ? await rowsToFix(draft) : await pageRows(campaignId, {});
+      if (!all) return;
       set({ rows: all, rowsStatus: 'ready', rowsError: null });
     };
 
@@ -375,6 +419,7 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
 
     const rowAction = async (rowId: number, call: () => Promise<RowDto | string>): Promise<boolean> => {
       set({ rowBusy: rowId, rowError: null });
+      if (options.rowsToFix) touched.add(rowId);
       const outcome = await call();
       if (typeof outcome === 'string') {
         set({ rowBusy: null, rowError: { rowId, message: outcome } });
@@ -589,6 +634,7 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
         // new-campaign flow reads it; in the campaign's currency, as rows:edit reads it for a product
         // whose record states none. A product that stated no country leaves the catalog empty.
         const country = campaign.countryCode;
+        touched = new Set();
         set({
           ...initialData(campaign.environment, deps.now()),
           draft: campaign,
@@ -603,7 +649,9 @@ export function createWizardStore(deps: StoreDeps): WizardStore {
       },
 
       closeDraft(campaignId) {
-        if (get().draft?.id === campaignId) set({ ...initialData(get().environment, deps.now()) });
+        if (get().draft?.id !== campaignId) return;
+        touched = new Set();
+        set({ ...initialData(get().environment, deps.now()) });
       },
 
       setRowFilter(rowFilter) {

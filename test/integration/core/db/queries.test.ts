@@ -237,6 +237,10 @@ describe('pageRecipients', () => {
     expect(pageRecipients(db, campaignId, { search: 'p7@' }).rows.map((r) => r.id)).toEqual([rowIds[7]]);
     const key = page.rows[0]!.externalReferenceId;
     expect(pageRecipients(db, campaignId, { search: key }).rows.map((r) => r.id)).toEqual([rowIds[10]]);
+    // Rows by id, with the other filters; an empty list names none.
+    expect(pageRecipients(db, campaignId, { ids: [rowIds[12]!, rowIds[3]!] })).toMatchObject({ total: 2, rows: [{ id: rowIds[3] }, { id: rowIds[12] }] });
+    expect(pageRecipients(db, campaignId, { ids: [rowIds[12]!, rowIds[3]!], states: ['ready'] }).rows.map((r) => r.id)).toEqual([rowIds[12]]);
+    expect(pageRecipients(db, campaignId, { ids: [] }).total).toBe(0);
   });
 
   it('treats % and _ in the search text literally', () => {

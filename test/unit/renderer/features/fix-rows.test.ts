@@ -167,3 +167,56 @@ describe('the rows to fix panel leaves a new campaign in progress alone', () => 
     expect(s.wizard.getState()).toMatchObject({ draft: null, step: 'import', name: 'Spring gala', file });
   });
 });
+
+describe('the rows to fix panel reads only the rows it lists', () => {
+  // A campaign of many rows, most sent or left to send: the fake answers campaigns:rows with its filters applied.
+  function campaignRows() {
+    let rows: RowDto[] = [badEmail, badAmount, corrected, delivered, row(5, { state: 'ready', attempts: 1 }), row(6, { state: 'skipped' })];
+    const calls = fakeApi({
+      'campaigns:rows': (input) => {
+        const named = rows.filter((r) => (!input.states || input.states.includes(r.state)) && (!input.ids || input.ids.includes(r.id)));
+        const from = input.offset ?? 0;
+        return ok({ rows: named.slice(from, from + (input.limit ?? 200)), total: named.length });
+      },
+      'campaigns:get': () => ok(summary({ sendState: 'paused', running: false, counts })),
+      'campaigns:preflight': () => ok(preflight(0)),
+      'products:list': () => ok({ products: [], unreadable: [], service: 'the built-in simulator' }),
+      'rows:edit': (input) => {
+        const edited = row(input.rowId, { state: 'ready', email: input.email });
+        rows = rows.map((r) => (r.id === input.rowId ? edited : r));
+        return ok(edited);
+      },
+    });
+    const clock = new ManualClock();
+    return { calls, stores: createStores({ api: calls.api, timers: clock, now: clock.now }) };
+  }
+
+  it('asks for the rows that need fixing (and a finished campaign’s ready ones), never every row; the wizard’s draft still reads all', async () => {
+    const paused = campaignRows();
+    await paused.stores.fixRows.getState().openDraft(summary({ sendState: 'paused', running: false, counts }));
+    expect(paused.calls.callsOf('campaigns:rows').map((c) => c.states)).toEqual([['invalid']]);
+    expect(paused.stores.fixRows.getState().rows.map((r) => r.id)).toEqual([1, 2]);
+
+    const done = campaignRows();
+    await done.stores.fixRows.getState().openDraft(summary({ sendState: 'done', running: false, counts }));
+    expect(done.calls.callsOf('campaigns:rows').map((c) => c.states)).toEqual([['invalid', 'ready']]);
+    expect(done.stores.fixRows.getState().rows.map((r) => r.id)).toEqual([1, 2, 3, 5]);
+
+    const wizard = campaignRows();
+    await wizard.stores.wizard.getState().openDraft(summary({ sendState: 'draft', running: false, counts }));
+    expect(wizard.calls.callsOf('campaigns:rows').map((c) => c.states)).toEqual([undefined]);
+  });
+
+  it('keeps a row corrected in the panel: read again by its id once it left the states asked for', async () => {
+    const { calls, stores: s } = campaignRows();
+    await s.fixRows.getState().openDraft(summary({ sendState: 'paused', running: false, counts }));
+    expect(await s.fixRows.getState().editRow(1, { name: 'Guest 1', email: 'bo@example.com', amount: null, message: null })).toBe(true);
+    await settle();
+    const reads = calls.callsOf('campaigns:rows').slice(1);
+    expect(reads.map((c) => ({ states: c.states, ids: c.ids }))).toEqual([{ states: ['invalid'], ids: undefined }, { states: undefined, ids: [1] }]);
+    expect(s.fixRows.getState().rows.map((r) => [r.id, r.state])).toEqual([
+      [1, 'ready'],
+      [2, 'invalid'],
+    ]);
+  });
+});
