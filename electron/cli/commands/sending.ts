@@ -120,7 +120,10 @@ export async function sendCommand(argv: string[]): Promise<number> {
     // it answers. A second one quits at once; the parts stored are removed when the folder is next opened.
     let interrupted = false;
     const onSignal = () => {
-      if (interrupted) process.exit(EXIT.interrupted);
+      if (interrupted) {
+        say('Quit at once. Nothing was sent; the part of the draft already stored is removed when this data folder is next opened.');
+        process.exit(EXIT.interrupted);
+      }
       interrupted = true;
       // No more redraws of the figure under the words below.
       offSaving();
@@ -304,10 +307,17 @@ async function runAndWait(cli: Cli, campaignId: string, send: Omit<CallInput<'ca
   const onSignal = () => {
     interrupts += 1;
     if (interrupts === 1) {
-      say('\nPausing: waiting for the requests in flight to be answered and recorded (Ctrl-C again to quit now)…');
+      say(
+        '\nPausing: no new order is sent; waiting for the requests in flight to be answered and recorded. ' +
+          `Press Ctrl-C again to quit now: rows being sent are then looked up by their key on \`giftbatch resume ${campaignId}\`, never ordered twice.`,
+      );
       void cli.call('campaigns:pause', { campaignId }).catch(() => undefined);
     } else {
-      // Rows in flight stay `sending` on disk; the next resume looks each one up by its key.
+      // Quit between two of the engine's synchronous SQLite transactions (a signal is handled on the
+      // event loop, never inside one): every write is committed or was never made. Rows in flight stay
+      // `sending` on disk with their key, and the next resume looks each one up before any POST.
+      view.done();
+      say(`Quit at once. Rows that were being sent stay marked as such: \`giftbatch resume ${campaignId}\` looks each one up by its key first, so none is ordered twice.`);
       process.exit(EXIT.interrupted);
     }
   };

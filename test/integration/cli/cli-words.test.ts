@@ -80,6 +80,68 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     expect(resumeEnded.stderr).not.toContain('Continue with');
   }, 120_000);
 
+  it('Ctrl-C twice during send: the first pauses and says a second quits; the second quits at once (exit 130) with a line saying so; the file is whole, and resume finds the rows in flight by key, one order each', async () => {
+    const dataDir = join(dir, 'ctrl-c-twice');
+    const common = ['--base-url', sim.url, '--data-dir', dataDir];
+    const csv = writeRecipients(dir, 6, '10');
+    // Every order is made at once but answered late: the rows stay in flight for the two signals.
+    await sim.setFaults({ slow: 1, slowMs: 2_500 });
+    try {
+      const child = spawnCli(['send', csv, '--product', product, '--yes', ...common], env);
+      const result = collect(child);
+      let stderr = '';
+      child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+      const sendingRows = (): number => {
+        try {
+          const db = new Database(join(dataDir, 'giftbatch.sqlite'), { readonly: true, fileMustExist: true });
+          try {
+            return (db.prepare("SELECT COUNT(*) AS n FROM recipients WHERE state = 'sending'").get() as { n: number }).n;
+          } finally {
+            db.close();
+          }
+        } catch {
+          return 0;
+        }
+      };
+      await expect.poll(sendingRows, { timeout: 30_000, interval: 20 }).toBeGreaterThan(0);
+      child.kill('SIGINT');
+      await expect.poll(() => stderr.includes('Press Ctrl-C again to quit now'), { timeout: 5_000, interval: 10 }).toBe(true);
+      const secondAt = Date.now();
+      child.kill('SIGINT');
+      const ended = await result;
+      // At once: before the answers held back by the service come in.
+      expect(Date.now() - secondAt).toBeLessThan(2_000);
+      expect(ended.code).toBe(EXIT.interrupted);
+      expect(ended.stderr).toMatch(/Pausing: no new order is sent; .*rows being sent are then looked up by their key on `giftbatch resume c_\w+`/);
+      expect(ended.stderr).toMatch(/Quit at once\. Rows that were being sent stay marked as such: `giftbatch resume c_\w+` looks each one up by its key first, so none is ordered twice\.\n$/);
+
+      const db = new Database(join(dataDir, 'giftbatch.sqlite'), { readonly: true });
+      let id = '';
+      let inFlight = 0;
+      let keys: string[] = [];
+      try {
+        expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
+        id = (db.prepare('SELECT id FROM campaigns').get() as { id: string }).id;
+        inFlight = (db.prepare("SELECT COUNT(*) AS n FROM recipients WHERE state = 'sending'").get() as { n: number }).n;
+        keys = (db.prepare('SELECT external_reference_id AS k FROM recipients').all() as { k: string }[]).map((r) => r.k);
+      } finally {
+        db.close();
+      }
+      expect(inFlight).toBeGreaterThan(0);
+
+      await sim.setFaults({ slow: 0 });
+      const resumed = await runCli(['resume', id, '--yes', ...common], env);
+      expect(resumed.code, resumed.stderr).toBe(0);
+      expect(resumed.stderr).toContain(`Looked up ${inFlight} row(s) that were being sent: ${inFlight} found ordered.`);
+      // One order per row at the service: the rows quit mid-send were found, not ordered again.
+      const audit = (await sim.audit()).accounts[KEY];
+      expect(audit?.duplicates).toEqual([]);
+      expect((audit?.orders ?? []).map((o) => o.externalReferenceId).filter((k) => k !== null && keys.includes(k)).sort()).toEqual([...keys].sort());
+    } finally {
+      await sim.setFaults({ slow: 0 });
+    }
+  }, 60_000);
+
   it('validate, no e-mail or name column: refuses the file whole as send does (exit 2, the same facts; validate does not say "nothing was created"); --json still prints its document', async () => {
     const file = join(dir, 'no-columns.csv');
     writeFileSync(file, 'Who,Mail address\nAnn Lee,ann@example.com\n');
