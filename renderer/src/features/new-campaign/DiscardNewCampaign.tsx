@@ -88,10 +88,11 @@ export function DiscardNewCampaignDialog({
         </p>
       )}
       <div className="dialog-actions">
-        <button type="button" onClick={onKeep} autoFocus data-testid="discard-new-campaign-keep">
+        {/* Unsaved work is lost by discarding: keeping it is the default (focused, primary), discarding looks destructive. */}
+        <button type="button" className={saved ? undefined : 'button-primary'} onClick={onKeep} autoFocus data-testid="discard-new-campaign-keep">
           Keep it
         </button>
-        <button type="button" className="button-primary" onClick={onDiscard} data-testid="discard-new-campaign-confirm">
+        <button type="button" className={saved ? 'button-primary' : 'button-danger'} onClick={onDiscard} data-testid="discard-new-campaign-confirm">
           {{ open: saved ? 'Start over' : 'Discard it and continue', 'start-over': saved ? 'Start over' : 'Discard it and start over', sample: saved ? 'Try the sample list' : 'Discard it and try the sample' }[reason]}
         </button>
       </div>

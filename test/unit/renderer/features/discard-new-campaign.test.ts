@@ -60,6 +60,9 @@ describe('a new campaign in progress', () => {
     expect(markup).toContain('You have a new campaign in progress: “Spring gala”, with guests.csv. It is not saved yet');
     expect(markup).toMatch(/<button[^>]*autofocus=""[^>]*data-testid="discard-new-campaign-keep"[^>]*>Keep it</);
     expect(markup).toMatch(/data-testid="discard-new-campaign-confirm"[^>]*>Discard it and continue</);
+    // The safe choice is the primary one; the one that loses work is styled as destructive, never primary.
+    expect(markup).toMatch(/<button[^>]*class="button-primary"[^>]*data-testid="discard-new-campaign-keep"/);
+    expect(markup).toMatch(/<button[^>]*class="button-danger"[^>]*data-testid="discard-new-campaign-confirm"/);
   });
 });
 
