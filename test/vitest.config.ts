@@ -8,6 +8,8 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 export default defineConfig({
   root,
   test: {
+    // Removes the temp folders a test file made, after it (test/support/temp-dirs.ts).
+    setupFiles: ['test/support/vitest-setup.ts'],
     projects: [
       {
         extends: true,

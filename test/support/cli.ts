@@ -1,10 +1,10 @@
 // Running the real giftbatch CLI and the real simulator as separate processes, as a user would.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AuditReport } from '../../electron/simulator/audit.ts';
+import { tempDir as tempFolder } from './temp-dirs.ts';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const ENTRY = join(ROOT, 'electron', 'cli', 'index.ts');
@@ -16,8 +16,9 @@ export interface CliResult {
   stderr: string;
 }
 
+/** A fresh temp folder; under vitest, removed after the test file (test/support/temp-dirs.ts). */
 export function tempDir(prefix = 'giftbatch-cli-'): string {
-  return mkdtempSync(join(tmpdir(), prefix));
+  return tempFolder(prefix);
 }
 
 /** Spawns `giftbatch <args>` the way `npm run -s giftbatch --` does (node --import tsx), in one process. */

@@ -1,14 +1,14 @@
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../support/temp-dirs.ts';
 import { EMBEDDED_SIMULATOR_URL } from '../../../electron/core/connections.ts';
 import { setSetting } from '../../../electron/core/db/repos/settings.ts';
 import { SIMULATOR_LOCK_FILE, openEmbeddedService } from '../../../electron/core/embedded-simulator.ts';
 import { openEngine } from '../../../electron/core/engine.ts';
 import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store.ts';
 
-const dataDir = () => mkdtempSync(join(tmpdir(), 'giftbatch-embedded-'));
+const dataDir = () => tempDir('giftbatch-embedded-');
 
 describe('one built-in simulator per data folder', () => {
   it('a second opener on the same folder borrows the running simulator instead of starting another', async () => {

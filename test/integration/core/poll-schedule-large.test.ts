@@ -1,10 +1,8 @@
 // Issue 11, item 9: the poll schedule of a very large environment. It used Math.max(...rows) over
 // every tracked row, which throws past ~125,000 rows and broke polling.
 
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../support/temp-dirs.ts';
 import type { Connection } from '../../../electron/core/connections.ts';
 import { openEngine } from '../../../electron/core/engine.ts';
 import { createMemorySecretStore } from '../../../electron/core/secrets/secret-store.ts';
@@ -12,7 +10,7 @@ import { makeCampaign } from '../../support/index.ts';
 
 describe('the poll schedule', () => {
   it('works out the next round for 150,000 tracked orders', async () => {
-    const engine = await openEngine({ dataDir: mkdtempSync(join(tmpdir(), 'giftbatch-poll-')), secrets: createMemorySecretStore(), env: {} });
+    const engine = await openEngine({ dataDir: tempDir('giftbatch-poll-'), secrets: createMemorySecretStore(), env: {} });
     try {
       const baseUrl = 'http://127.0.0.1:1';
       const { campaign } = makeCampaign(engine.db, { rows: 1, baseUrl });

@@ -1,10 +1,10 @@
-import { existsSync, mkdtempSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../support/temp-dirs.ts';
 import { checkDataFolder, DataFolderError, openDataFolder } from '../../../electron/core/paths.ts';
 
-const temp = () => mkdtempSync(join(tmpdir(), 'giftbatch-paths-'));
+const temp = () => tempDir('giftbatch-paths-');
 
 function refusal(fn: () => unknown): DataFolderError {
   try {

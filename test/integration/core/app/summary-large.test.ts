@@ -3,10 +3,8 @@
 // (acceptanceExpired, every one; followUpRows.expired, those a follow-up may still take) count the
 // rows of one condition, EXPIRED_ACCEPTANCE_SQL, which agrees with isAcceptanceExpired row by row;
 // each is read through the partial index of ordered rows by expiry, never every row of the campaign.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../support/temp-dirs.ts';
 import { isAcceptanceExpired, type AcceptanceFacts } from '../../../../shared/domain/acceptance.ts';
 import { summarize } from '../../../../electron/core/app/summary.ts';
 import { getCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
@@ -20,7 +18,7 @@ const HOUR = 3_600_000;
 
 describe('the summary of a 100,000-row campaign', () => {
   it('counts expired acceptances, those a follow-up took, and the follow-up rows of each kind, in milliseconds', async () => {
-    const engine = await openEngine({ dataDir: mkdtempSync(join(tmpdir(), 'giftbatch-summary-large-')), secrets: createMemorySecretStore(), env: {} });
+    const engine = await openEngine({ dataDir: tempDir('giftbatch-summary-large-'), secrets: createMemorySecretStore(), env: {} });
     try {
       const { db } = engine;
       const { campaign } = makeCampaign(db, { rows: 1, baseUrl: 'http://127.0.0.1:1' });

@@ -3,10 +3,8 @@
 // send: each kind is read through an index (the campaign's failed or cancelled rows through
 // (campaign_id, state), its expired acceptances through the partial index of ordered rows by
 // expiry), never every row of the campaign.
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../support/temp-dirs.ts';
 import { FOLLOW_UP_KINDS } from '../../../../shared/domain/follow-up.ts';
 import { requeueFailedRows } from '../../../../electron/core/db/repos/recipient-edits.ts';
 import {
@@ -24,7 +22,7 @@ const HOUR = 3_600_000;
 
 describe('the retryable and follow-up counts', () => {
   it('count 100,000 failed rows and 40,000 cancelled or expired ones less those a follow-up took, reading only those rows', async () => {
-    const engine = await openEngine({ dataDir: mkdtempSync(join(tmpdir(), 'giftbatch-retryable-')), secrets: createMemorySecretStore(), env: {} });
+    const engine = await openEngine({ dataDir: tempDir('giftbatch-retryable-'), secrets: createMemorySecretStore(), env: {} });
     try {
       const { db } = engine;
       const { campaign } = makeCampaign(db, { rows: 1, baseUrl: 'http://127.0.0.1:1' });

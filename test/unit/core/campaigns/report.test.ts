@@ -1,8 +1,8 @@
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
+import { tempDir } from '../../../support/temp-dirs.ts';
 import type { ReportRow } from '../../../../electron/core/campaigns/report.ts';
 import { REPORT_COLUMNS, neutralise, renderReport, whyNotSent, writeFileAtomically } from '../../../../electron/core/campaigns/report.ts';
 import { skippedBecause } from '../../../../shared/domain/skips.ts';
@@ -102,7 +102,7 @@ describe('the delivery report', () => {
   });
 
   it('is written whole or not at all, with no temporary file left behind', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'giftbatch-report-'));
+    const dir = tempDir('giftbatch-report-');
     const file = join(dir, 'report.csv');
     writeFileAtomically(file, 'first');
     writeFileAtomically(file, 'second');
