@@ -333,7 +333,7 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
     queueFor(connection, tuning = {}) {
       let queue = queues.get(connection);
       if (!queue) {
-        queue = createSendQueue({ ...tuning, db, client: connection.client, clock, limiter: connection.limiter });
+        queue = createSendQueue({ ...tuning, db, client: connection.client, clock, limiter: connection.limiter, accountFingerprint: connection.accountFingerprint });
         queues.set(connection, queue);
       }
       return queue;

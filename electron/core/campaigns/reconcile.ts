@@ -9,12 +9,12 @@ import { recordOrderStep, RESEND_UNCONFIRMED_STEP } from '../../../shared/domain
 import type { Finding } from '../../../shared/domain/findings.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
-import { getCampaignForOrders, type Campaign, type Environment } from '../db/repos/campaigns.ts';
+import { getCampaign, getCampaignForOrders, type Campaign, type Environment } from '../db/repos/campaigns.ts';
 
 type CampaignWithProducts = NonNullable<ReturnType<typeof getCampaignForOrders>>;
 import { appendEvent } from '../db/repos/events.ts';
 import { holdRow, markOrdered, recordAttemptError } from '../db/repos/recipient-transitions.ts';
-import { listSendingRows, newestOrderRecordedBy, type Recipient } from '../db/repos/recipients.ts';
+import { listSendingRows, newestOrderRecordedBy, type OrderWitness, type Recipient } from '../db/repos/recipients.ts';
 import type { AuthFailed, OrderLookup, Outcome, ServiceClient } from '../service/index.ts';
 import { orderOutcomeOf } from './order-body.ts';
 import { entryAgrees, expectationOf, isUnstatedPrice, mismatchDetail, mismatches, onlyPriceUnstated, verifyOrder, withoutUnstatedPrice } from './verify-order.ts';
@@ -228,12 +228,43 @@ export class ListReach {
   private shownSince: number | null = null;
   /** Witnesses the list clearly left out, by key: the reason to give. */
   private readonly missing = new Map<string, string>();
+  /** Campaigns whose recorded account is not the key's (their orders are not in this account's list). */
+  private readonly otherAccount = new Map<string, boolean>();
 
+  /**
+   * `accountFingerprint`: the key's (Connection.accountFingerprint). Given, a witness is taken only
+   * from a campaign sent under this account (or one that recorded none): on an address several
+   * accounts use (one production address for every account), another account's order is never in
+   * this key's list, and taking it would hold rows for nothing.
+   */
   constructor(
     private readonly db: Db,
     private readonly client: ServiceClient,
     private readonly clock: Clock,
+    private readonly accountFingerprint?: (like: string) => string,
   ) {}
+
+  /** The newest order of this service and account recorded at or before `at` (newestOrderRecordedBy). */
+  private witnessBy(campaign: Pick<Campaign, 'environment' | 'baseUrl'>, at: number): OrderWitness | null {
+    const skipped: string[] = [];
+    for (;;) {
+      const witness = newestOrderRecordedBy(this.db, { environment: campaign.environment, baseUrl: campaign.baseUrl }, at, skipped);
+      if (witness === null || !this.ofAnotherAccount(witness.campaignId)) return witness;
+      skipped.push(witness.campaignId);
+    }
+  }
+
+  private ofAnotherAccount(campaignId: string): boolean {
+    const fingerprint = this.accountFingerprint;
+    if (fingerprint === undefined) return false;
+    let other = this.otherAccount.get(campaignId);
+    if (other === undefined) {
+      const recorded = getCampaign(this.db, campaignId)?.accountFingerprint ?? null;
+      other = recorded !== null && fingerprint(recorded) !== recorded;
+      this.otherAccount.set(campaignId, other);
+    }
+    return other;
+  }
 
   /**
    * ok true: the list reaches back to the row's first send, so an empty lookup means no order; ok
@@ -255,7 +286,7 @@ export class ListReach {
       'Sending it again could pay for a second gift. ' +
       `Look up the reference ${row.externalReferenceId} in the service's own records: if it has no order, ${RESEND_UNCONFIRMED_STEP}; ` +
       `if it has one, ${recordOrderStep(row.line)}.`;
-    const witness = campaign ? newestOrderRecordedBy(this.db, { environment: campaign.environment, baseUrl: campaign.baseUrl }, sentAt) : null;
+    const witness = campaign ? this.witnessBy(campaign, sentAt) : null;
     if (!witness) {
       return ok(`${intro} no earlier order of this service is known to show how far back its list reaches (it may show only recent orders). ${after}`);
     }

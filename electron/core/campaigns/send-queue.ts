@@ -72,6 +72,11 @@ export interface SendQueueOptions {
   readonly priceWaitsMs?: readonly number[];
   /** How long the send lease lasts unless renewed (default SEND_LEASE_TTL_MS; tests shorten it). */
   readonly leaseTtlMs?: number;
+  /**
+   * The key's account fingerprint (Connection.accountFingerprint): an empty lookup's witness is taken
+   * only from campaigns sent under this account (ListReach). Without it, from any campaign of the service.
+   */
+  readonly accountFingerprint?: (like: string) => string;
 }
 
 export interface SendLogEntry {
@@ -205,7 +210,8 @@ async function holdCampaign(options: SendQueueOptions, campaignId: string, detai
   const { db, client } = options;
   const clock = options.clock ?? systemClock;
   const startedAt = clock.now();
-  const reconciliation = await reconcile(db, client, { campaignId }, { clock, ...(signal ? { signal } : {}) });
+  const reach = new ListReach(db, client, clock, options.accountFingerprint);
+  const reconciliation = await reconcile(db, client, { campaignId }, { clock, reach, ...(signal ? { signal } : {}) });
   const campaign = getCampaign(db, campaignId);
   if (campaign?.sendState === 'sending') setSendState(db, campaignId, { from: 'sending', to: 'paused', reason: 'preflight', detail }, clock.now());
   // Already paused (interrupted, by the person…): it now waits on the pre-flight, and says so.
@@ -360,7 +366,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   // How far back the service's order list reaches, learnt once for the run (an empty lookup of a
   // key first sent long ago counts only where it does). The rows held for a person before this run
   // began are the ones a person's resendUnconfirmed speaks for: they were shown and looked up.
-  const reach = new ListReach(db, client, clock);
+  const reach = new ListReach(db, client, clock, options.accountFingerprint);
   const resend = opts.resendUnconfirmed === true;
   const heldBefore = new Set(resend ? listSendingRows(db, { campaignId }).filter((r) => r.heldAt !== null).map((r) => r.id) : []);
   const resendable = (rowId: number): boolean => heldBefore.has(rowId);
@@ -744,7 +750,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   if (pausedMeanwhile !== null) control.stop = { reason: 'mismatch', detail: pausedMeanwhile };
   const [firstHeld] = held;
   if (firstHeld !== undefined) control.stop ??= { reason: 'unconfirmed', detail: unconfirmedDetail(held.length, firstHeld) };
-  const lookedUpOnPause = await lookUpOnPause(db, client, clock, campaignId, control.stop, control.fatal, [opts.signal, lease.stopRequested], log);
+  const lookedUpOnPause = await lookUpOnPause(db, client, reach, clock, campaignId, control.stop, control.fatal, [opts.signal, lease.stopRequested], log);
   opts.signal?.removeEventListener('abort', onAbort);
   lease.stopRequested.removeEventListener('abort', onRemotePause);
   control.phase = 'finished';
@@ -784,6 +790,7 @@ const LOOK_UP_ON_PAUSE: ReadonlySet<StopRequest['reason']> = new Set(['mismatch'
 async function lookUpOnPause(
   db: Db,
   client: ServiceClient,
+  reach: ListReach,
   clock: Clock,
   campaignId: string,
   stop: StopRequest | null,
@@ -795,7 +802,7 @@ async function lookUpOnPause(
   if (countByState(db, campaignId).sending === 0) return null;
   const signal = AbortSignal.any(signals.filter((s): s is AbortSignal => s !== undefined));
   // A 429 is not waited out here: the row stays for the resume, and the pause is not held up.
-  const result = await reconcile(db, client, { campaignId }, { clock, signal, notFound: 'leave', maxRateLimitedRetries: 0 });
+  const result = await reconcile(db, client, { campaignId }, { clock, reach, signal, notFound: 'leave', maxRateLimitedRetries: 0 });
   log({
     level: result.duplicates > 0 || result.mismatched.length > 0 ? 'error' : 'info',
     message:

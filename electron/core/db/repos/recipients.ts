@@ -385,6 +385,18 @@ export function countFlagged(db: Db, campaignId: string): number {
 }
 
 /**
+ * A row held for a person (send-queue's hold, holdRow): left `sending`, its empty lookup by key proves
+ * nothing, so it waits for someone to look its reference up at the service. The one definition of the
+ * summary's heldRows and of campaigns:rows' `held` filter; read through the (campaign_id, state) index.
+ */
+export const HELD_ROW_SQL = `state = 'sending' AND held_at IS NOT NULL`;
+
+/** How many rows of the campaign are held for a person (HELD_ROW_SQL). */
+export function countHeldRows(db: Db, campaignId: string): number {
+  return z.number().int().parse(statement(db, `SELECT count(*) FROM recipients WHERE campaign_id = ? AND ${HELD_ROW_SQL}`).pluck().get(campaignId));
+}
+
+/**
  * The campaign's ordered rows whose acceptance link expired by @now unaccepted (the order stands; the
  * recipient can no longer take it): acceptance.ts's isAcceptanceExpired in SQL, the one definition
  * for every count of such rows, whether or not a follow-up campaign took them. Parameters
@@ -684,10 +696,15 @@ const orderWitnessRow = z.object({
 
 /**
  * The row of a service (environment and address) whose order was recorded last at or before `at`
- * (so made no later than `at`), of any campaign and whatever became of the order since; null when
- * none was.
+ * (so made no later than `at`), of any campaign but `exceptCampaigns` and whatever became of the
+ * order since; null when none was.
  */
-export function newestOrderRecordedBy(db: Db, where: { environment: Environment; baseUrl: string }, at: number): OrderWitness | null {
+export function newestOrderRecordedBy(
+  db: Db,
+  where: { environment: Environment; baseUrl: string },
+  at: number,
+  exceptCampaigns: readonly string[] = [],
+): OrderWitness | null {
   // Each campaign of the service gives its newest such row from the index recipients_campaign_ordered
   // (schema 13), and the newest of those wins: a few index reads, however many rows are stored.
   const raw = statement(
@@ -697,9 +714,9 @@ export function newestOrderRecordedBy(db: Db, where: { environment: Environment;
         SELECT n.id FROM recipients n
           WHERE n.campaign_id = c.id AND n.order_id IS NOT NULL AND n.sent_at IS NOT NULL AND n.ordered_at <= @at
           ORDER BY n.ordered_at DESC, n.id DESC LIMIT 1)
-      WHERE c.environment = @environment AND c.base_url = @baseUrl
+      WHERE c.environment = @environment AND c.base_url = @baseUrl AND c.id NOT IN (SELECT value FROM json_each(@except))
       ORDER BY r.ordered_at DESC, r.id DESC LIMIT 1`,
-  ).get({ environment: where.environment, baseUrl: where.baseUrl, at });
+  ).get({ environment: where.environment, baseUrl: where.baseUrl, at, except: JSON.stringify(exceptCampaigns) });
   if (raw === undefined) return null;
   const r = parseRow(orderWitnessRow, 'recipients', raw);
   return { campaignId: r.campaign_id, line: r.line, externalReferenceId: r.external_reference_id, orderId: r.order_id, sentAt: r.sent_at, orderedAt: r.ordered_at };
@@ -739,7 +756,7 @@ export interface RecipientPage {
 export function pageRecipients(
   db: Db,
   campaignId: string,
-  opts: { offset?: number; limit?: number; states?: readonly RowState[]; search?: string; ids?: readonly number[] } = {},
+  opts: { offset?: number; limit?: number; states?: readonly RowState[]; search?: string; ids?: readonly number[]; held?: boolean } = {},
 ): RecipientPage {
   const states = opts.states && opts.states.length > 0 ? JSON.stringify(opts.states) : null;
   // An empty list of ids names no row (unlike no list, which names every one).
@@ -748,9 +765,10 @@ export function pageRecipients(
   const where = `campaign_id = @campaignId
     AND (@states IS NULL OR state IN (SELECT value FROM json_each(@states)))
     AND (@ids IS NULL OR id IN (SELECT value FROM json_each(@ids)))
+    AND (@held IS NULL OR (${HELD_ROW_SQL}))
     AND (@search IS NULL OR name LIKE @search ESCAPE '\\' OR email LIKE @search ESCAPE '\\'
          OR external_reference_id LIKE @search ESCAPE '\\' OR CAST(order_id AS TEXT) LIKE @search ESCAPE '\\')`;
-  const filter = { campaignId, states, search, ids };
+  const filter = { campaignId, states, search, ids, held: opts.held ? 1 : null };
   const raws = statement(db, `SELECT * FROM recipients WHERE ${where} ORDER BY id LIMIT @limit OFFSET @offset`).all({
     ...filter,
     limit: opts.limit ?? 100,

@@ -8,7 +8,8 @@
 
 import { describe, expect, it } from 'vitest';
 import { createSendQueue } from '../../../../electron/core/campaigns/send-queue.ts';
-import { getCampaign } from '../../../../electron/core/db/repos/campaigns.ts';
+import { keyFingerprint } from '../../../../electron/core/connections.ts';
+import { getCampaign, setAccountFingerprint } from '../../../../electron/core/db/repos/campaigns.ts';
 import { getRecipient } from '../../../../electron/core/db/repos/recipients.ts';
 import { fakeClock, makeCampaign, startSimulator, tempDb } from '../../../support/index.ts';
 
@@ -132,5 +133,42 @@ describe('a row left sending, resumed a day later on a service whose list shows 
     expect(orders()).toHaveLength(1);
     expect(resumed.stoppedBy).toBe('unconfirmed');
     expect(row()).toMatchObject({ state: 'sending', nextAttemptAt: null });
+  });
+
+  it("takes its witness from the same account: another account's newer order on the same address is not in this key's list", async () => {
+    const clock = fakeClock(Date.now());
+    const service = await startSimulator({ now: clock.now, dialect: { listWindowMs: 48 * HOUR, keyMemoryMs: 6 * HOUR } }, { clock });
+    const { db } = tempDb();
+    // Two accounts on one address (production has one address for every account), each with its key.
+    const accounts = [service.key, 'test_key_other_account'].map((key) => {
+      const { client } = service.makeClient({ key, clock });
+      return { key, queue: createSendQueue({ db, client, clock, concurrency: 1, maxAttemptsPerRun: 1, backoff: { baseMs: 1, capMs: 2 }, accountFingerprint: (like) => keyFingerprint(key, like) }) };
+    });
+    const [mine, other] = accounts as [(typeof accounts)[0], (typeof accounts)[0]];
+    const sendUnder = async (account: typeof mine, name: string) => {
+      const made = makeCampaign(db, { rows: 1, key: account.key, baseUrl: service.url, name });
+      setAccountFingerprint(db, made.campaign.id, keyFingerprint(account.key), clock.now());
+      await account.queue.run(made.campaign.id);
+      clock.advance(60_000);
+      return made;
+    };
+    // This account's order, then the other account's, then this account's row whose POST made no order.
+    await sendUnder(mine, 'Earlier');
+    await sendUnder(other, 'Their campaign');
+    service.sim.setFaults({ error500BeforeCommit: 1 });
+    const { campaign, rowIds } = await sendUnder(mine, 'Gala');
+    service.sim.setFaults({ error500BeforeCommit: 0 });
+    const row = () => getRecipient(db, rowIds[0] ?? 0);
+    const orders = () => (service.sim.audit().accounts[mine.key]?.orders ?? []).filter((o) => o.externalReferenceId === row()?.externalReferenceId);
+    expect(row()?.state).toBe('sending');
+
+    // A day later this key's list reaches back two days and shows "Earlier"; the other account's order,
+    // newer, is in another list. Not held: sent once.
+    clock.advance(24 * HOUR);
+    const resumed = await mine.queue.run(campaign.id);
+    expect(resumed.reconciliation.unconfirmed).toBe(0);
+    expect(resumed.stoppedBy).toBe('done');
+    expect(orders()).toHaveLength(1);
+    expect(row()).toMatchObject({ state: 'ordered', orderId: orders()[0]?.id, heldAt: null });
   });
 });
