@@ -15,18 +15,32 @@ import { useStores, useWizard } from '../../stores/hooks.ts';
 import type { RowCheck } from '../../stores/wizard-store.ts';
 import { DRAFT_ROW_HEIGHT } from './DraftTable.tsx';
 
-function CellIssue({ errors, warnings, id }: { errors: Issue[]; warnings: Issue[]; id?: string }) {
+/**
+ * A cell's first issue under its value, every issue as its title. `short`: the first error in a few
+ * words when the cell has room for one short line (a refused amount: 'Must be 25.00'); the whole text
+ * stays the title and is what a screen reader reads.
+ */
+function CellIssue({ errors, warnings, id, short }: { errors: Issue[]; warnings: Issue[]; id?: string; short?: ((error: string) => string) | undefined }) {
   const first = errors[0] ?? warnings[0];
   if (!first) return null;
   const all = [...errors, ...warnings].map(issueText).join('\n');
+  const text = issueText(first);
+  const shown = short && errors.length > 0 ? short(text) : text;
   return (
     <span id={id} className={errors.length > 0 ? 'cell-error' : 'cell-warning'} title={all} data-testid={errors.length > 0 ? 'cell-error' : 'cell-warning'}>
-      {issueText(first)}
+      {shown === text ? (
+        text
+      ) : (
+        <>
+          <span aria-hidden="true">{shown}</span>
+          <span className="visually-hidden">{text}</span>
+        </>
+      )}
     </span>
   );
 }
 
-function Cell({ row, field, title, children }: { row: RowDto; field: string; title?: string | undefined; children: React.ReactNode }) {
+function Cell({ row, field, title, short, children }: { row: RowDto; field: string; title?: string | undefined; short?: ((error: string) => string) | undefined; children: React.ReactNode }) {
   const errors = issuesFor(row.errors, field);
   const warnings = issuesFor(row.warnings, field);
   return (
@@ -34,7 +48,7 @@ function Cell({ row, field, title, children }: { row: RowDto; field: string; tit
       <span className="cell-value" title={title}>
         {children}
       </span>
-      <CellIssue errors={errors} warnings={warnings} />
+      <CellIssue errors={errors} warnings={warnings} short={short} />
     </span>
   );
 }
@@ -51,8 +65,12 @@ function ProductCell({ row, product }: { row: RowDto; product: string }) {
   );
 }
 
-/** `product`: the row's gift, shown when the draft's rows have several (null: no such column). */
-export function DraftRow({ row, index, product, onEdit }: { row: RowDto; index: number; product: string | null; onEdit: () => void }) {
+/**
+ * `product`: the row's gift, shown when the draft's rows have several (null: no such column).
+ * `validation`: what the row is checked against (its product's price), for a refused amount's reason
+ * in a few words ('Must be 25.00', 'At most 500.00'); null: the reason as it is.
+ */
+export function DraftRow({ row, index, product, validation = null, onEdit }: { row: RowDto; index: number; product: string | null; validation?: RowValidation | null; onEdit: () => void }) {
   const stores = useStores();
   const busy = useWizard((s) => s.rowBusy === row.id);
   const rowError = useWizard((s) => (s.rowError?.rowId === row.id ? s.rowError.message : null));
@@ -82,7 +100,7 @@ export function DraftRow({ row, index, product, onEdit }: { row: RowDto; index: 
         {row.email ?? ''}
       </Cell>
       {product !== null && <ProductCell row={row} product={product} />}
-      <Cell row={row} field="amount">
+      <Cell row={row} field="amount" short={validation && row.amountText ? (error) => amountErrorShort(error, row.amountText ?? '', validation.product) : undefined}>
         <RowAmount row={row} />
       </Cell>
       <Cell row={row} field="message" title={message === '' ? undefined : message}>

@@ -42,7 +42,7 @@ export function DraftTable({ rows, filter }: { rows: readonly RowDto[]; filter: 
       return row.id === editing ? (
         <DraftRowEditor key={row.id} row={row} index={index} product={product} choices={choices} validationFor={validationFor} onDone={() => setEditing(null)} />
       ) : (
-        <DraftRow key={row.id} row={row} index={index} product={product} onEdit={() => setEditing(row.id)} />
+        <DraftRow key={row.id} row={row} index={index} product={product} validation={validationFor(row.productId)} onEdit={() => setEditing(row.id)} />
       );
     },
     [rows, editing, validationFor, showProducts, catalog, choices],

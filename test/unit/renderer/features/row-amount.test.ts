@@ -4,8 +4,9 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { RowDto } from '../../../../shared/contract.ts';
+import { money } from '../../../../shared/domain/money.ts';
 import { RowView } from '../../../../renderer/src/features/campaign/RowsTable.tsx';
-import { DraftRow } from '../../../../renderer/src/features/new-campaign/DraftRow.tsx';
+import { DraftRow, type RowValidation } from '../../../../renderer/src/features/new-campaign/DraftRow.tsx';
 import { createStores } from '../../../../renderer/src/stores/index.ts';
 import { StoresContext } from '../../../../renderer/src/stores/hooks.ts';
 import { fakeApi, ManualClock, row } from '../helpers/fakes.ts';
@@ -15,10 +16,10 @@ function amountCell(markup: string): string {
   return cell;
 }
 
-function draft(r: RowDto): string {
+function draft(r: RowDto, validation: RowValidation | null = null): string {
   const clock = new ManualClock();
   const stores = createStores({ api: fakeApi({}).api, timers: clock, now: clock.now });
-  return renderToStaticMarkup(createElement(StoresContext.Provider, { value: stores }, createElement(DraftRow, { row: r, index: 0, product: null, onEdit: () => undefined })));
+  return renderToStaticMarkup(createElement(StoresContext.Provider, { value: stores }, createElement(DraftRow, { row: r, index: 0, product: null, validation, onEdit: () => undefined })));
 }
 
 function sent(r: RowDto): string {
@@ -51,5 +52,25 @@ describe('the amount cell of a row whose amount was refused', () => {
     expect(amountCell(draft(row(3)))).toContain('USD');
     expect(amountCell(draft(row(3)))).not.toContain('row-amount-text');
     expect(sent(row(2, { amount: null, amountText: null }))).not.toContain('row-amount-text');
+  });
+});
+
+describe('the reason an amount was refused, in the draft table (the wizard’s review, the Fix panel)', () => {
+  const fixedPrice: RowValidation = { product: { id: 5, currency: 'USD', price: { kind: 'fixed', amount: money(2500, 'USD') } }, defaultAmount: undefined };
+  const reason = "the amount USD 30.00 differs from the product's fixed price of USD 25.00; leave the amount empty or use the fixed price";
+  const thirty = row(1, { state: 'invalid', amount: null, amountText: '30', errors: [{ field: 'amount', message: `Line 2: ${reason}` }] });
+
+  it('shows what to type in the room the cell has, the whole reason as its title and for a screen reader', () => {
+    const cell = amountCell(draft(thirty, fixedPrice));
+    expect(cell).toContain('<span aria-hidden="true">Must be 25.00</span>');
+    expect(cell).toContain(`<span class="visually-hidden">${reason.replaceAll("'", '&#x27;')}</span>`);
+    expect(cell).toContain(`title="${reason.replaceAll("'", '&#x27;')}"`);
+  });
+
+  it('keeps the reason as it is when its product is not known or the amount is not money', () => {
+    expect(amountCell(draft(thirty))).not.toContain('Must be');
+    const ten = row(2, { state: 'invalid', amount: null, amountText: 'ten', errors: [{ field: 'amount', message: 'Line 3: "ten" is not an amount' }] });
+    expect(amountCell(draft(ten, fixedPrice))).toContain('&quot;ten&quot; is not an amount</span>');
+    expect(amountCell(draft(ten, fixedPrice))).not.toContain('aria-hidden');
   });
 });
