@@ -189,6 +189,12 @@ export const campaignSummarySchema = z.object({
    * reads it from the order's record): `charged` does not include them until then.
    */
   unchargedOrders: z.number().int(),
+  /**
+   * Rows held for a person: left `sending` mid-send, their lookup by key empty when that proves
+   * nothing (`heldAt` set; the campaign pauses 'unconfirmed'). Every such row, however many: what
+   * campaigns:rows' `held` filter lists.
+   */
+  heldRows: z.number().int(),
   /** Of the failed rows, those campaigns:retryFailed would put back: not taken by a follow-up campaign (sent from there). */
   retryable: z.number().int(),
   /** The country of its product as validated (the catalog its rows' gifts come from); null when the product states none. */
@@ -460,6 +466,8 @@ export const contract = {
       search: z.string().max(200).optional(),
       /** Only these rows (by id), with the other filters: the rows a screen keeps in view after they left the states it asks for. */
       ids: z.array(z.number().int()).max(5_000).optional(),
+      /** Only the rows held for a person (left `sending`, `heldAt` set): the ones the summary's `heldRows` counts. */
+      held: z.literal(true).optional(),
     }),
     output: z.object({ rows: z.array(rowSchema), total: z.number().int() }),
   },

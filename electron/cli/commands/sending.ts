@@ -401,12 +401,9 @@ export function preflightLines(p: CallOutput<'campaigns:preflight'>): string[] {
   return lines;
 }
 
-/** The campaign's rows held for a person (left mid-send, their empty lookup proving nothing): none unless it paused 'unconfirmed'. */
+/** The campaign's rows held for a person (left mid-send, their empty lookup proving nothing): the engine's count, every one. */
 async function heldRows(cli: Cli, campaignId: string): Promise<number> {
-  const summary = await cli.call('campaigns:get', { campaignId });
-  if (summary.pausedReason !== 'unconfirmed' || summary.counts.sending === 0) return 0;
-  const page = await cli.call('campaigns:rows', { campaignId, states: ['sending'], offset: 0, limit: 5_000 });
-  return page.rows.filter((r) => r.heldAt !== null).length;
+  return (await cli.call('campaigns:get', { campaignId })).heldRows;
 }
 
 function printPreflight(p: CallOutput<'campaigns:preflight'>) {

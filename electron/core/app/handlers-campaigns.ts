@@ -215,9 +215,9 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       return ctx.summary(campaignId);
     },
 
-    async 'campaigns:rows'({ campaignId, offset, limit, states, search, ids }) {
+    async 'campaigns:rows'({ campaignId, offset, limit, states, search, ids, held }) {
       const campaign = campaignOrThrow(engine, campaignId);
-      const page = pageRecipients(engine.db, campaignId, { offset, limit, ...(states ? { states } : {}), ...(search ? { search } : {}), ...(ids ? { ids } : {}) });
+      const page = pageRecipients(engine.db, campaignId, { offset, limit, ...(states ? { states } : {}), ...(search ? { search } : {}), ...(ids ? { ids } : {}), ...(held ? { held } : {}) });
       const now = engine.clock.now();
       const withProducts = campaignWithProducts(engine, campaign.id);
       return { rows: page.rows.map((r) => rowDto(r, now, withProducts)), total: page.total };

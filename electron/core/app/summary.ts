@@ -9,6 +9,7 @@ import {
   countByState,
   countExpiredAcceptances,
   countFlagged,
+  countHeldRows,
   countUnchargedOrders,
   countFollowUpCandidates,
   expiredAcceptancesFollowedUp,
@@ -80,6 +81,8 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     acceptanceExpired,
     flagged: countFlagged(db, campaign.id),
     unchargedOrders: counts.ordered === 0 ? 0 : countUnchargedOrders(db, campaign.id),
+    // Read only when rows are left sending (counts come from the tallies): a held row is one of them.
+    heldRows: counts.sending === 0 ? 0 : countHeldRows(db, campaign.id),
     retryable: followUpRows.failed,
     countryCode: campaignCountry(campaign),
     defaultAmount: defaultAmount === null ? null : moneyDto(defaultAmount),

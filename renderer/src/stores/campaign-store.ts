@@ -13,6 +13,8 @@ export const PAGE_SIZE = 200;
 /** Pages kept around the visible ones; further ones are dropped and fetched again when needed. */
 const KEEP_PAGES_AROUND = 10;
 const TIMELINE_EVERY_MS = 2000;
+/** The held rows the panel lists at once; the others follow as these are recorded (it says how many more). */
+export const HELD_SHOWN = 100;
 
 export interface RowFilter {
   /** null: every state. */
@@ -42,8 +44,10 @@ export interface CampaignState {
   timeline: Bucket[];
   busy: null | 'pause' | 'resume' | 'retry' | 'revalidate' | 'check' | 'report' | 'followUp' | 'record';
   message: CampaignMessage | null;
-  /** Rows left mid-send and held for a person (their lookup by key proves nothing): loaded by loadHeld. */
+  /** Rows left mid-send and held for a person (their lookup by key proves nothing): the first HELD_SHOWN, loaded by loadHeld. */
   held: RowDto[];
+  /** How many rows are held in all (campaigns:rows' total under its `held` filter): more than `held` when there are over HELD_SHOWN. */
+  heldTotal: number;
   open(id: string): Promise<void>;
   close(): void;
   setFilter(filter: Partial<RowFilter>): void;
@@ -62,7 +66,7 @@ export interface CampaignState {
   /** A new draft campaign from this one's rows of those kinds (new keys: new gifts); the draft's summary, or null (the message says why). */
   followUp(include: readonly FollowUpKind[], name?: string): Promise<CampaignSummary | null>;
   clearMessage(): void;
-  /** The rows held for a person (at most 100; a campaign pauses on the first). */
+  /** The rows held for a person: the first HELD_SHOWN, and how many there are. */
   loadHeld(): Promise<void>;
   /** A held row's order, found by the person in the service's records, recorded by its id; false when refused (the message says why). */
   recordOrder(rowId: number, orderId: number): Promise<boolean>;
@@ -185,6 +189,7 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
       timeline: [],
       busy: null,
       held: [],
+      heldTotal: 0,
       message: null,
 
       async open(id) {
@@ -195,7 +200,7 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
         resetRows();
         range = { start: 0, end: 0 };
         lastTimelineAt = Number.NEGATIVE_INFINITY;
-        set({ id, status: 'loading', error: null, summary: null, total: 0, timeline: [], message: null, busy: null, held: [], filter: { states: null, search: '' } });
+        set({ id, status: 'loading', error: null, summary: null, total: 0, timeline: [], message: null, busy: null, held: [], heldTotal: 0, filter: { states: null, search: '' } });
         const result = await settle(deps.api['campaigns:get']({ campaignId: id }));
         if (get().id !== id) return;
         if (!result.ok) {
@@ -211,7 +216,7 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
         if (timelineTimer !== null) deps.timers.clearTimeout(timelineTimer);
         timelineTimer = null;
         resetRows();
-        set({ id: null, status: 'idle', summary: null, total: 0, timeline: [], message: null, held: [] });
+        set({ id: null, status: 'idle', summary: null, total: 0, timeline: [], message: null, held: [], heldTotal: 0 });
       },
 
       setFilter(filter) {
@@ -311,9 +316,9 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
       async loadHeld() {
         const id = get().id;
         if (id === null) return;
-        const result = await settle(deps.api['campaigns:rows']({ campaignId: id, states: ['sending'], offset: 0, limit: 100 }));
+        const result = await settle(deps.api['campaigns:rows']({ campaignId: id, held: true, offset: 0, limit: HELD_SHOWN }));
         if (get().id !== id || !result.ok) return;
-        set({ held: result.value.rows.filter((r) => r.heldAt !== null) });
+        set({ held: result.value.rows, heldTotal: result.value.total });
       },
 
       async recordOrder(rowId, orderId) {

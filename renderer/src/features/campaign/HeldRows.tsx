@@ -11,9 +11,16 @@ export function showsHeldRows(summary: CampaignSummary): boolean {
   return summary.sendState === 'paused' && summary.pausedReason === 'unconfirmed' && !summary.running && summary.counts.sending > 0;
 }
 
+/** Under the held rows listed, when there are more: how many, and how they come into view. */
+export function heldMore(more: number): string {
+  const rows = more === 1 ? '1 more row is' : `${more.toLocaleString('en-US')} more rows are`;
+  return `…and ${rows} held, to look up the same way: each appears here as one above is recorded.`;
+}
+
 export function HeldRows({ summary }: { summary: CampaignSummary }) {
   const stores = useStores();
   const held = useCampaign((s) => s.held);
+  const heldTotal = useCampaign((s) => s.heldTotal);
   const busy = useCampaign((s) => s.busy);
   const sending = summary.counts.sending;
   useEffect(() => {
@@ -32,6 +39,11 @@ export function HeldRows({ summary }: { summary: CampaignSummary }) {
           <HeldRow key={row.id} row={row} disabled={busy !== null} onRecord={(orderId) => stores.campaign.getState().recordOrder(row.id, orderId)} />
         ))}
       </ul>
+      {heldTotal > held.length && (
+        <p className="muted small" data-testid="held-more">
+          {heldMore(heldTotal - held.length)}
+        </p>
+      )}
     </section>
   );
 }

@@ -7,12 +7,12 @@ import { formatTotals } from '../../lib/money-display.ts';
 import type { ResumeChoices, ResumeRefusal } from '../../stores/campaigns-store.ts';
 
 /**
- * How many gifts pressing Resume sends now. Paused 'unconfirmed', the rows still mid-send are the
- * ones held for a person: unless "Send them again" is ticked they are only looked up again and keep
- * waiting, so only the ready rows go.
+ * How many gifts pressing Resume sends now. The rows held for a person (the engine's heldRows; a
+ * campaign with any pauses 'unconfirmed'): unless "Send them again" is ticked they are only looked up
+ * again and keep waiting, so the ready rows go, and the other rows mid-send once looked up.
  */
-export function resumeSendCount(campaign: Pick<CampaignSummary, 'pausedReason' | 'counts'>, resendUnconfirmed: boolean): number {
-  const held = campaign.pausedReason === 'unconfirmed' && !resendUnconfirmed ? campaign.counts.sending : 0;
+export function resumeSendCount(campaign: Pick<CampaignSummary, 'counts' | 'heldRows'>, resendUnconfirmed: boolean): number {
+  const held = resendUnconfirmed ? 0 : campaign.heldRows;
   return campaign.counts.ready + campaign.counts.sending - held;
 }
 

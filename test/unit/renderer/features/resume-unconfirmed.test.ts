@@ -11,13 +11,14 @@ import { campaignState } from '../../../../renderer/src/features/campaigns/campa
 import { resumeFlags } from '../../../../renderer/src/stores/campaigns-store.ts';
 import { fakeApi, ManualClock, ok, row, summary } from '../helpers/fakes.ts';
 import { createStores } from '../../../../renderer/src/stores/index.ts';
-import { HeldRow, showsHeldRows } from '../../../../renderer/src/features/campaign/HeldRows.tsx';
+import { HeldRow, heldMore, showsHeldRows } from '../../../../renderer/src/features/campaign/HeldRows.tsx';
+import { HELD_SHOWN } from '../../../../renderer/src/stores/campaign-store.ts';
 
 const counts = { invalid: 0, ready: 0, sending: 1, ordered: 3, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
 const dialog = (pausedReason: 'unconfirmed' | 'user') =>
   renderToStaticMarkup(
     createElement(ResumeDialog, {
-      campaign: summary({ sendState: 'paused', pausedReason, running: false, counts }),
+      campaign: summary({ sendState: 'paused', pausedReason, running: false, counts, heldRows: pausedReason === 'unconfirmed' ? 1 : 0 }),
       onConfirm: async () => null,
       onClose: () => undefined,
     }),
@@ -38,13 +39,15 @@ describe('resuming a campaign paused unconfirmed', () => {
   });
 
   it('counts on the Resume button only the gifts it sends: held rows only once "Send them again" is ticked', () => {
-    const paused = summary({ sendState: 'paused', pausedReason: 'unconfirmed', running: false, counts: { ...counts, ready: 2 } });
+    const paused = summary({ sendState: 'paused', pausedReason: 'unconfirmed', running: false, counts: { ...counts, ready: 2 }, heldRows: 1 });
     expect(resumeSendCount(paused, false)).toBe(2);
     expect(resumeSendCount(paused, true)).toBe(3);
     expect(resumeLabel(resumeSendCount(paused, false))).toBe('Resume: send 2');
     expect(unticked(2)).toBe('Unticked, they keep waiting and only the other rows are sent.');
-    // Another pause: rows mid-send are looked up and sent on, all counted.
-    expect(resumeSendCount({ ...paused, pausedReason: 'interrupted' }, false)).toBe(3);
+    // Rows mid-send that are not held (the engine's heldRows) are looked up and sent on, counted.
+    expect(resumeSendCount({ ...paused, counts: { ...counts, ready: 2, sending: 3 } }, false)).toBe(4);
+    // Another pause (none held): rows mid-send are looked up and sent on, all counted.
+    expect(resumeSendCount({ counts: paused.counts, heldRows: 0 }, false)).toBe(3);
   });
 
   it('shows no such choice for another pause', () => {
@@ -78,6 +81,19 @@ describe('the rows held for a person, under the paused notice', () => {
     expect(html).toContain('Order number found at the service for line 3');
     // Nothing typed yet: nothing to record.
     expect(html).toMatch(/<button type="submit" class="button-small" disabled="" data-testid="held-record">Record its order<\/button>/);
+  });
+
+  it('asks the engine for the held rows only (its held filter) and says how many more there are than it lists', async () => {
+    const held = [row(3, { line: 3, state: 'sending', heldAt: 1_700_000_000_000 })];
+    const calls = fakeApi({ 'campaigns:rows': () => ok({ rows: held, total: 250 }) });
+    const clock = new ManualClock();
+    const s = createStores({ api: calls.api, timers: clock, now: clock.now });
+    s.campaign.setState({ id: 'c_1' });
+    await s.campaign.getState().loadHeld();
+    expect(calls.callsOf('campaigns:rows')).toEqual([{ campaignId: 'c_1', held: true, offset: 0, limit: HELD_SHOWN }]);
+    expect(s.campaign.getState()).toMatchObject({ held, heldTotal: 250 });
+    expect(heldMore(249)).toBe('…and 249 more rows are held, to look up the same way: each appears here as one above is recorded.');
+    expect(heldMore(1)).toContain('…and 1 more row is held');
   });
 
   it('records through rows:recordOrder and says what was recorded', async () => {

@@ -115,6 +115,7 @@ export function summary(overrides: Partial<CampaignSummary> = {}): CampaignSumma
     acceptanceExpired: 0,
     flagged: 0,
     unchargedOrders: 0,
+    heldRows: 0,
     // Every failed row can be retried unless told otherwise (none was taken by a follow-up).
     retryable: overrides.counts?.failed ?? 0,
     countryCode: 'US',
