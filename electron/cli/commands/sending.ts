@@ -3,7 +3,7 @@
 // in the app service's background and this command waits for it, showing its progress.
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import type { CallInput, CallOutput, CampaignSummary, EventPayload } from '../../../shared/contract.ts';
+import type { CallInput, CallOutput, CampaignSummary, EventPayload, RowDto } from '../../../shared/contract.ts';
 import { stockNote } from '../../../shared/domain/availability.ts';
 import type { RowState } from '../../../shared/domain/rows.ts';
 import { SKIP_POLICY_TEXT, type SkipPolicy } from '../../../shared/domain/skips.ts';
@@ -72,8 +72,12 @@ export async function recordOrderCommand(argv: string[]): Promise<number> {
     throw new UsageError(`Give the row's line (--line N) and the order's id (--order ORDER_ID), both whole numbers.\n\n${RECORD_ORDER_HELP}`);
   }
   return withService(common, {}, async (cli) => {
-    const page = await cli.call('campaigns:rows', { campaignId: id, states: ['sending'], offset: 0, limit: 5_000 });
-    const row = page.rows.find((r) => r.line === line);
+    let row: RowDto | undefined;
+    for await (const r of rowsIn(cli, id, 'sending', Number.POSITIVE_INFINITY)) {
+      if (r.line !== line) continue;
+      row = r;
+      break;
+    }
     if (!row) throw new UsageError(`Campaign ${id} has no row on line ${line} left mid-send.`);
     const recorded = await cli.call('rows:recordOrder', { rowId: row.id, orderId });
     const charged = recorded.charged ? `, charged ${recorded.charged.currency} ${recorded.charged.amount}` : '';
