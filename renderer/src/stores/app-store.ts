@@ -2,6 +2,8 @@
 // shown, the event channel's state, the theme, and one-line notices.
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallOutput, CampaignSummary } from '../../../shared/contract.ts';
+import { contractFingerprint } from '../../../shared/contract-fingerprint.ts';
+import { differentBuildsMessage } from '../api/different-builds.ts';
 import type { ConnectionState } from '../api/event-socket.ts';
 import type { Route } from '../lib/route.ts';
 import { settle, type StoreDeps } from './deps.ts';
@@ -28,6 +30,8 @@ export type NoticeText = Omit<Notice, 'id' | 'kind'>;
 export interface AppState {
   phase: 'loading' | 'ready' | 'failed';
   loadError: string | null;
+  /** The load failed because this window and the engine are from different builds (a restart mends it, not a retry). */
+  differentBuilds: boolean;
   info: AppInfo | null;
   route: Route;
   connection: ConnectionState | 'local';
@@ -52,13 +56,10 @@ export type AppStore = StoreApi<AppState>;
 
 export function createAppStore(deps: StoreDeps, initialTheme: ThemeChoice = 'system'): AppStore {
   let nextNotice = 1;
-  const hasCampaigns = async (): Promise<boolean> => {
-    const result = await settle(deps.api['campaigns:list']({}));
-    return result.ok && result.value.campaigns.length > 0;
-  };
   return createStore<AppState>()((set, get) => ({
     phase: 'loading',
     loadError: null,
+    differentBuilds: false,
     info: null,
     route: { name: 'campaigns' },
     connection: deps.api.onConnectionChange ? 'connecting' : 'local',
@@ -66,19 +67,26 @@ export function createAppStore(deps: StoreDeps, initialTheme: ThemeChoice = 'sys
     notices: [],
 
     async load(initialRoute) {
-      set({ phase: 'loading', loadError: null });
+      set({ phase: 'loading', loadError: null, differentBuilds: false });
+      const failed = (error: { code: string; message: string }) =>
+        set({ phase: 'failed', loadError: error.message, differentBuilds: error.code === 'contract-mismatch' });
       const result = await settle(deps.api['app:info']({}));
-      if (!result.ok) {
-        set({ phase: 'failed', loadError: result.error.message });
-        return;
-      }
+      if (!result.ok) return failed(result.error);
       const info = result.value;
+      // An engine of another build may answer every call of the first screen and still misread or
+      // be misread by the next: nothing is drawn from it.
+      if (info.contract !== contractFingerprint()) return failed({ code: 'contract-mismatch', message: differentBuildsMessage(info.shell) });
       // A reload stays where the person was (the screen in the address bar), even one who left the
       // welcome by the header without dismissing it; a fresh open lands a newcomer on the welcome and
       // anyone else on the list. Someone whose data folder already holds campaigns (made with the
       // CLI, `giftbatch send`) is no newcomer: the list, though the welcome was never dismissed (it
-      // stays at #/welcome). If the list cannot be read, the welcome it is.
-      const newcomer = initialRoute === null && info.firstLaunch && !(await hasCampaigns());
+      // stays at #/welcome). A list that cannot be read is the load's failure, not a newcomer.
+      let newcomer = false;
+      if (initialRoute === null && info.firstLaunch) {
+        const list = await settle(deps.api['campaigns:list']({}));
+        if (!list.ok) return failed(list.error);
+        newcomer = list.value.campaigns.length === 0;
+      }
       const route: Route = initialRoute ?? (newcomer ? { name: 'welcome' } : { name: 'campaigns' });
       set({ phase: 'ready', info, route });
     },
@@ -104,8 +112,9 @@ export function createAppStore(deps: StoreDeps, initialTheme: ThemeChoice = 'sys
 
     notify(kind, text) {
       const notice: Notice = { id: nextNotice++, kind, ...(typeof text === 'string' ? { text } : text) };
-      // A campaign's new pause replaces the notice of its earlier one.
-      const replaced = (n: Notice): boolean => notice.pause !== undefined && n.pause !== undefined && n.campaign?.id === notice.campaign?.id;
+      // What a campaign's run came to replaces what its earlier run (or pause) came to: after the
+      // corrected rows are sent, only the current "Sending is done" shows, not the first send's above it.
+      const replaced = (n: Notice): boolean => notice.campaign !== undefined && n.campaign?.id === notice.campaign.id;
       set({ notices: [...get().notices.filter((n) => !replaced(n)).slice(-3), notice] });
     },
 

@@ -45,7 +45,7 @@ function setup(source: () => CampaignSummary) {
     clock.advance(RENDER_INTERVAL_MS);
   };
   const notices = () => stores.app.getState().notices.map((n) => ({ kind: n.kind, campaign: n.campaign?.name, text: n.text }));
-  return { stores, fake, pauses, notices };
+  return { stores, fake, pauses, notices, clock };
 }
 
 describe('the notice of a paused campaign', () => {
@@ -55,6 +55,22 @@ describe('the notice of a paused campaign', () => {
     expect(notices()).toEqual([{ kind: 'error', campaign: 'Gala', text: REFUSED }]);
     pauses();
     expect(notices()).toEqual([{ kind: 'error', campaign: 'Gala', text: REFUSED }]);
+  });
+
+  it('is replaced by what the campaign’s next run came to (corrected rows sent: only the current notice shows)', () => {
+    const { fake, notices, clock } = setup(() => paused);
+    const finish = (c: CampaignSummary, message: string): void => {
+      fake.emit('campaign:finished', { campaign: c, message, lookedUp: null });
+      clock.advance(RENDER_INTERVAL_MS);
+    };
+    const done = summary({ sendState: 'done', running: false, counts: { ...counts, ready: 0, failed: 0 } });
+    finish(done, 'Sending is done: 3 ordered, 0 failed, 2 not sent (they need fixing).');
+    finish(summary({ id: 'c2', name: 'Other', sendState: 'done', running: false, counts }), 'Sending is done: 5 ordered.');
+    finish(done, 'Sending is done: 2 ordered, 0 failed.');
+    expect(notices()).toEqual([
+      { kind: 'info', campaign: 'Other', text: 'Sending is done: 5 ordered.' },
+      { kind: 'success', campaign: 'Gala', text: 'Sending is done: 2 ordered, 0 failed.' },
+    ]);
   });
 
   it('no longer says to retry the failed rows once a follow-up campaign took them: it says what the pause says now', async () => {
