@@ -283,6 +283,8 @@ export const contract = {
       firstLaunch: z.boolean(),
       keychain: z.object({ available: z.boolean(), notice: z.string().nullable() }),
       sampleCsvName: z.string(),
+      /** The engine's contractFingerprint() (shared/contract-fingerprint.ts): a window of another build refuses to start. */
+      contract: z.string(),
     }),
   },
   'app:sampleCsv': { input: z.object({}), output: z.object({ fileName: z.string(), bytesBase64: z.string() }) },
@@ -617,6 +619,8 @@ export const errorCodes = [
   'forbidden',
   /** Stopped on request before it changed anything (a `campaigns:create` stopped by `campaigns:stopCreate`: nothing stored). */
   'stopped',
+  /** An answer that does not match the caller's contract: the window and the engine are from different builds. */
+  'contract-mismatch',
   'internal',
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];

@@ -28,6 +28,7 @@ function Screen() {
 export function App() {
   const phase = useApp((s) => s.phase);
   const loadError = useApp((s) => s.loadError);
+  const differentBuilds = useApp((s) => s.differentBuilds);
   const stores = useStores();
   return (
     <div className="app" data-testid="app" data-state={phase}>
@@ -38,12 +39,15 @@ export function App() {
       <main id="main" className="main" tabIndex={-1}>
         {phase === 'loading' && <p className="muted" role="status">Starting Giftbatch…</p>}
         {phase === 'failed' && (
-          <div className="panel" role="alert" data-testid="load-error">
-            <h1>Giftbatch could not start</h1>
+          <div className="panel" role="alert" data-testid="load-error" data-problem={differentBuilds ? 'different-builds' : 'failed'}>
+            <h1>{differentBuilds ? 'Giftbatch needs a restart' : 'Giftbatch could not start'}</h1>
             <p>{loadError}</p>
-            <button type="button" className="button-primary" onClick={() => void stores.app.getState().load(null)}>
-              Try again
-            </button>
+            {/* Trying again meets the same engine: only a restart brings another build. */}
+            {!differentBuilds && (
+              <button type="button" className="button-primary" onClick={() => void stores.app.getState().load(null)}>
+                Try again
+              </button>
+            )}
           </div>
         )}
         {phase === 'ready' && <Screen />}

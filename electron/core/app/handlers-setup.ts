@@ -5,6 +5,7 @@ import { basename } from 'node:path';
 import { z } from 'zod';
 import { getSetting, setSetting } from '../db/repos/settings.ts';
 import type { EnvironmentName } from '../../../shared/contract.ts';
+import { contractFingerprint } from '../../../shared/contract-fingerprint.ts';
 import { ENVIRONMENTS } from '../../../shared/domain/campaigns.ts';
 import type { Handlers } from './dispatch.ts';
 import type { AppContext } from './context.ts';
@@ -46,6 +47,7 @@ export function setupHandlers(ctx: AppContext): Pick<Handlers, SetupCalls> {
         firstLaunch: !getSetting(engine.db, settingKeys.welcomeDismissed, z.boolean(), false),
         keychain: { available: !memory, notice: memory ? (engine.secrets.unavailableReason ?? MEMORY_NOTICE) : null },
         sampleCsvName: basename(ctx.sampleCsvPath),
+        contract: contractFingerprint(),
       };
     },
 

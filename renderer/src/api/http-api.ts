@@ -4,6 +4,7 @@
 // half-drawn screen.
 import { contract, errorCodes, EVENTS_PROTOCOL, PROGRESS_ID_HEADER, TOKEN_PROTOCOL_PREFIX, type CallInput, type CallName, type CallOutput, type ErrorCode, type GiftbatchApi, type Result } from '../../../shared/contract.ts';
 import { createEventSocket, type ConnectionState, type SocketLike, type Timers } from './event-socket.ts';
+import { DIFFERENT_BUILDS, RESTART_BROWSER_SHELL } from './different-builds.ts';
 
 export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body: string }) => Promise<{
   status: number;
@@ -56,7 +57,12 @@ export function readResult<C extends CallName>(name: C, status: number, text: st
   if (envelope.ok === true) {
     const parsed = contract[name].output.safeParse(envelope.value);
     if (!parsed.success) {
-      return fail('internal', `The server's answer to ${name} does not match what this page expects: ${parsed.error.issues[0]?.message ?? 'unknown difference'}. Reload the page.`);
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? ` at ${issue.path.join('.')}` : '';
+      return fail(
+        'contract-mismatch',
+        `${DIFFERENT_BUILDS} ${RESTART_BROWSER_SHELL} (Its answer to ${name} is not what this window reads${where}: ${issue?.message ?? 'unknown difference'}.)`,
+      );
     }
     return { ok: true, value: parsed.data as CallOutput<C> };
   }

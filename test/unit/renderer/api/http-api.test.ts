@@ -79,10 +79,13 @@ describe('HTTP transport', () => {
     if (!result.ok) expect(result.error.message).toContain('the terminal running `npm start` (or `npm run web`) is still open');
   });
 
-  it('refuses an answer that does not match the call\'s output schema', () => {
+  it('refuses an answer that does not match the call\'s output schema: the window and the engine are from different builds', () => {
     const result = readResult('campaigns:get', 200, JSON.stringify({ ok: true, value: { id: 'c1' } }));
     expect(result.ok).toBe(false);
-    if (!result.ok) expect(result.error.code).toBe('internal');
+    if (!result.ok) {
+      expect(result.error.code).toBe('contract-mismatch');
+      expect(result.error.message).toMatch(/^This window and the Giftbatch engine are from different builds: restart Giftbatch\. Stop `npm start` .*\(Its answer to campaigns:get is not what this window reads at [\w.]+: /);
+    }
   });
 
   it('explains a refused token (HTTP 403 without a result body)', () => {

@@ -4,6 +4,7 @@
 // a campaign of 300 sent gifts landed on the welcome instead.
 import { describe, expect, it } from 'vitest';
 import type { CallOutput } from '../../../../shared/contract.ts';
+import { contractFingerprint } from '../../../../shared/contract-fingerprint.ts';
 import { createStores } from '../../../../renderer/src/stores/index.ts';
 import { fakeApi, ManualClock, ok, summary } from '../helpers/fakes.ts';
 
@@ -14,6 +15,7 @@ const info = (firstLaunch: boolean): CallOutput<'app:info'> => ({
   firstLaunch,
   keychain: { available: true, notice: null },
   sampleCsvName: 'sample-recipients.csv',
+  contract: contractFingerprint(),
 });
 
 function load(firstLaunch: boolean, campaigns: CallOutput<'campaigns:list'>['campaigns'] = []) {
@@ -45,12 +47,33 @@ describe('the screen the window loads on', () => {
     expect(app.getState().route).toEqual({ name: 'welcome' });
   });
 
-  it('is the welcome when the list of campaigns cannot be read', async () => {
+  it('is the error screen, not the welcome, when the list of campaigns cannot be read on a first launch', async () => {
     const clock = new ManualClock();
-    const fake = fakeApi({ 'app:info': () => ok(info(true)) });
+    const fake = fakeApi({ 'app:info': () => ok(info(true)), 'campaigns:list': () => ({ ok: false, error: { code: 'internal', message: 'The data file could not be read.' } }) });
     const app = createStores({ api: fake.api, timers: clock, now: clock.now }).app;
     await app.getState().load(null);
-    expect(app.getState().route).toEqual({ name: 'welcome' });
+    expect(app.getState()).toMatchObject({ phase: 'failed', loadError: 'The data file could not be read.', differentBuilds: false });
+  });
+
+  it('is the error screen, not the welcome, when the engine is of another build (its contract differs), naming the restart', async () => {
+    const clock = new ManualClock();
+    const fake = fakeApi({ 'app:info': () => ok({ ...info(true), contract: 'an-older-build' }), 'campaigns:list': () => ok({ campaigns: [] }) });
+    const app = createStores({ api: fake.api, timers: clock, now: clock.now }).app;
+    await app.getState().load(null);
+    expect(app.getState()).toMatchObject({ phase: 'failed', differentBuilds: true });
+    expect(app.getState().loadError).toBe(
+      'This window and the Giftbatch engine are from different builds: restart Giftbatch. Stop `npm start` (or `npm run web`) in its terminal, start it again, and open the address it prints.',
+    );
+    // Nothing else was asked of it.
+    expect(fake.calls.map((c) => c.name)).toEqual(['app:info']);
+  });
+
+  it('is the error screen when the engine\'s answer to app:info does not read as this window expects (an engine older than the fingerprint)', async () => {
+    const clock = new ManualClock();
+    const fake = fakeApi({ 'app:info': () => ({ ok: false, error: { code: 'contract-mismatch', message: 'This window and the Giftbatch engine are from different builds: restart Giftbatch.' } }) });
+    const app = createStores({ api: fake.api, timers: clock, now: clock.now }).app;
+    await app.getState().load(null);
+    expect(app.getState()).toMatchObject({ phase: 'failed', differentBuilds: true });
   });
 
   it('is the list when the welcome was dismissed and the address bar names no screen', async () => {
