@@ -313,7 +313,7 @@ async function runAndWait(cli: Cli, campaignId: string, send: Omit<CallInput<'ca
     if (interrupts === 1) {
       say(
         '\nPausing: no new order is sent; waiting for the requests in flight to be answered and recorded. ' +
-          `Press Ctrl-C again to quit now: rows being sent are then looked up by their key on \`giftbatch resume ${campaignId}\`, never ordered twice.`,
+          'Press Ctrl-C again to quit now: rows being sent are then looked up by their key when you resume, never ordered twice.',
       );
       void cli.call('campaigns:pause', { campaignId }).catch(() => undefined);
     } else {
