@@ -5,6 +5,7 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { formatMoney, totalsByCurrency, type Money } from '../../shared/domain/money.ts';
+import { plural } from '../../shared/domain/plural.ts';
 import type { ImportRequest, PreviewRequest } from './campaigns/importer.ts';
 import { pollRound, type PollRoundResult } from './campaigns/poller.ts';
 import { replacedGiftProblem } from './campaigns/replaced-gifts.ts';
@@ -497,9 +498,9 @@ export function preflightProblems(check: PreflightResult, confirmedTotals?: read
 /** Rows for recipients who already have a gift from this environment: what a person must confirm. */
 export function repeatRecipientsProblem(repeats: PreflightResult['repeatRecipients']): string {
   return (
-    `${repeats.count} row(s) (line${repeats.count === 1 ? '' : 's'} ${repeats.lines.join(', ')}${repeats.count > repeats.lines.length ? ', …' : ''}) ` +
-    'are for recipients who already have a gift ordered from this environment in another campaign: confirm that they get a second one ' +
-    "(the app's checkbox; --send-repeats on the command line), or skip those rows."
+    `${plural(repeats.count, 'row')} (line${repeats.count === 1 ? '' : 's'} ${repeats.lines.join(', ')}${repeats.count > repeats.lines.length ? ', …' : ''}) ` +
+    `${repeats.count === 1 ? 'is for a recipient who already has' : 'are for recipients who already have'} a gift ordered from this environment in another campaign: ` +
+    `confirm that ${repeats.count === 1 ? 'this one gets' : 'they get'} a second one (the app's checkbox; --send-repeats on the command line), or skip ${repeats.count === 1 ? 'that row' : 'those rows'}.`
   );
 }
 

@@ -8,6 +8,7 @@ import { missingColumns, type ColumnMapping } from '../../../shared/domain/csv/h
 import { notAListMessage } from '../../../shared/domain/csv/not-a-list.ts';
 import { BLANK_FILE, CHOOSE_UNDER_COLUMNS, isBlankFile } from '../../../shared/domain/csv/table.ts';
 import { isCurrencyCode } from '../../../shared/domain/money.ts';
+import { plural } from '../../../shared/domain/plural.ts';
 import { DefaultAmountError, unmappedMessage } from '../../core/app/handlers-campaigns.ts';
 import { SheetChoiceNeeded } from '../../core/workbook/index.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
@@ -103,7 +104,7 @@ export async function productsCommand(argv: string[]): Promise<number> {
       return EXIT.ok;
     }
     if (orderable.length === 0) {
-      out(`No product can be ordered by e-mail in ${country} from ${catalog.service}${catalog.unreadable.length > 0 ? ` (${catalog.unreadable.length} product record(s) could not be read, see below)` : ''}.`);
+      out(`No product can be ordered by e-mail in ${country} from ${catalog.service}${catalog.unreadable.length > 0 ? ` (${plural(catalog.unreadable.length, 'product record')} could not be read, see below)` : ''}.`);
       if (!COUNTRIES.some((c) => c.code === country)) say(`note: ${country} is not among the countries the app knows of: ${KNOWN_COUNTRIES}.`);
     }
     if (orderable.length > 0) out(productLine('ID', 'Price', 'Product'));
@@ -189,8 +190,6 @@ export async function withAmountFlag<T>(amount: string | undefined, run: () => P
     throw error;
   }
 }
-
-const plural = (n: number, word: string): string => `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 
 /** How the file was read, for the person: `utf-8, delimiter ","`, or `workbook, sheet "Speakers"`. */
 function layoutText(preview: CallOutput<'campaigns:previewImport'>): string {

@@ -6,6 +6,7 @@ import { createInterface } from 'node:readline/promises';
 import type { CallInput, CallOutput, CampaignSummary, EventPayload, RowDto } from '../../../shared/contract.ts';
 import { stockNote } from '../../../shared/domain/availability.ts';
 import type { RowState } from '../../../shared/domain/rows.ts';
+import { plural } from '../../../shared/domain/plural.ts';
 import { SKIP_POLICY_TEXT, type SkipPolicy } from '../../../shared/domain/skips.ts';
 import { AppError } from '../../core/app/errors.ts';
 import { repeatRecipientsProblem, ServiceError } from '../../core/engine.ts';
@@ -49,7 +50,7 @@ export async function revalidateCommand(argv: string[]): Promise<number> {
   return withService(common, {}, async (cli) => {
     const { checked, ready, invalid } = await cli.call('campaigns:revalidate', { campaignId: id });
     if (common.json) printJson({ campaign_id: id, checked, ready, invalid });
-    else out(`${checked} unsent row(s) checked again against the product as it is now: ${ready} ready, ${invalid} invalid.${ready > 0 ? ` Send them with: giftbatch resume ${id}` : ''}`);
+    else out(`${plural(checked, 'unsent row')} checked again against the product as it is now: ${ready} ready, ${invalid} invalid.${ready > 0 ? ` Send ${ready === 1 ? 'it' : 'them'} with: giftbatch resume ${id}` : ''}`);
     return invalid > 0 ? EXIT.rowsFailed : EXIT.ok;
   });
 }
@@ -207,7 +208,7 @@ export async function retryCommand(argv: string[]): Promise<number> {
   const rate = positiveNumber(parsed.values.rate, '--rate');
   return withService(common, { rate }, async (cli) => {
     const { requeued } = await cli.call('campaigns:retryFailed', { campaignId: id });
-    say(requeued === 0 ? 'No failed row to retry.' : `${requeued} failed row(s) put back to send, each under its own key.`);
+    say(requeued === 0 ? 'No failed row to retry.' : `${plural(requeued, 'failed row')} put back to send, ${requeued === 1 ? 'under its' : 'each under its'} own key.`);
     return confirmAndSend(cli, common, id, { yes: parsed.values.yes ?? false, allowRepeats: parsed.values['send-repeats'] ?? false });
   });
 }
@@ -269,7 +270,7 @@ async function confirmAndSend(cli: Cli, common: Common, id: string, choices: Sen
   }
   const total = preflight.totals.map((m) => `${m.currency} ${m.amount}`).join(' + ');
   const { people, rows } = preflight.repeatsInCampaign;
-  if (people > 0) say(`${people} ${people === 1 ? 'person gets' : 'people get'} more than one gift from this campaign (${rows} gift(s) beyond the first), as chosen.`);
+  if (people > 0) say(`${people} ${people === 1 ? 'person gets' : 'people get'} more than one gift from this campaign (${plural(rows, 'gift')} beyond the first), as chosen.`);
   if (choices.resendUnconfirmed === true) say('Rows the campaign paused on as unconfirmed are sent again, each under its own key, as you found no order for them at the service.');
   if (!choices.yes && !(await confirm(`Send ${preflight.rowsToSend} gift orders totalling ${total}? Orders are final and cannot be cancelled. [y/N] `))) {
     say(`Not sent. Orders are final, so sending needs a confirmation: run \`giftbatch resume ${id} --yes\` when ready.`);
@@ -340,7 +341,7 @@ async function runAndWait(cli: Cli, campaignId: string, send: Omit<CallInput<'ca
     const end = await finished;
     view.update(end.campaign, true);
     view.done();
-    if (end.lookedUp && end.lookedUp.checked > 0) say(`Looked up ${end.lookedUp.checked} row(s) that were being sent: ${end.lookedUp.ordered} found ordered.`);
+    if (end.lookedUp && end.lookedUp.checked > 0) say(`Looked up ${plural(end.lookedUp.checked, 'row')} that ${end.lookedUp.checked === 1 ? 'was' : 'were'} being sent: ${end.lookedUp.ordered} found ordered.`);
     const words = held === null && !send.lookUpOnly ? inCliWords(end.message, campaignId) : null;
     if (words !== null) say(words);
     return {
@@ -390,7 +391,7 @@ async function finish(cli: Cli, common: Common, id: string, code: number | null,
   return code ?? exitFor(summary);
 }
 
-const orders = (n: number): string => `${n} order${n === 1 ? '' : 's'}`;
+const orders = (n: number): string => plural(n, 'order');
 
 /** The pre-flight in the CLI's words: its problems, the stock, and what is to be sent ('1 order', '3 orders'). */
 export function preflightLines(p: CallOutput<'campaigns:preflight'>): string[] {

@@ -1,6 +1,7 @@
 // giftbatch status / poll / report: what happened to a campaign, asking the service where needed.
 import { resolve } from 'node:path';
 import type { CallOutput } from '../../../shared/contract.ts';
+import { plural } from '../../../shared/domain/plural.ts';
 import { writeFileAtomically } from '../../core/campaigns/report.ts';
 import { campaignStatus, type CampaignStatus } from '../status.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
@@ -23,9 +24,9 @@ export function statusLine(s: CampaignStatus): string {
     (cancelled ? ` (of which ${cancelled} for orders cancelled or never paid)` : '') +
     (expired ? ` (of which ${expired} for gifts whose recipient link expired unaccepted)` : '') +
     (s.uncharged_orders ? `\n  ${unchargedNote(s)}` : '') +
-    (s.acceptance_expired ? `\n  ${s.acceptance_expired} recipient link(s) expired without acceptance${expiredNote(s)}` : '') +
+    (s.acceptance_expired ? `\n  ${plural(s.acceptance_expired, 'recipient link')} expired without acceptance${expiredNote(s)}` : '') +
     (s.last_checked_at ? `\n  last checked ${s.last_checked_at.slice(0, 19).replace('T', ' ')} UTC` : '') +
-    (s.flagged ? `\n  ${s.flagged} row(s) flagged: the service's answer disagreed with what they asked, or could not be read (the report's discrepancy column names each)` : '')
+    (s.flagged ? `\n  ${plural(s.flagged, 'row')} flagged: the service's answer disagreed with what ${s.flagged === 1 ? 'it' : 'they'} asked, or could not be read (the report's discrepancy column names ${s.flagged === 1 ? 'it' : 'each'})` : '')
   );
 }
 
@@ -142,7 +143,7 @@ export async function pollCommand(argv: string[]): Promise<number> {
         }
         await sleep(wait, controller.signal);
       }
-      if (stoppedBy) say(stoppedBy === 'timeout' ? `poll: --timeout ${timeoutS} s reached; ${last.waiting} order(s) still waiting.` : `poll: stopped by ${stoppedBy}.`);
+      if (stoppedBy) say(stoppedBy === 'timeout' ? `poll: --timeout ${timeoutS} s reached; ${plural(last.waiting, 'order')} still waiting.` : `poll: stopped by ${stoppedBy}.`);
       const status = id ? campaignStatus(await cli.call('campaigns:get', { campaignId: id })) : null;
       const code = pollExitCode(last, stoppedBy, cutShort);
       if (code === EXIT.unreachable) say(unfinishedRound(last));

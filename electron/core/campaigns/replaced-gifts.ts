@@ -5,6 +5,7 @@
 // one, paid for, for the same person. So before a follow-up sends, the gifts it replaces are read
 // again (one poll round of the source campaign), and a row whose replaced gift was accepted
 // meanwhile, or whose link is open again, stops the send until the person skips it.
+import { plural } from '../../../shared/domain/plural.ts';
 import { z } from 'zod';
 import type { Db } from '../db/open.ts';
 import { parseRows } from '../db/parse.ts';
@@ -69,8 +70,10 @@ export async function replacedGiftProblem(
       reopened.length > 0 ? `its link is open again (${lines(reopened)})` : '',
     ].filter((s) => s !== '');
     parts.push(
-      `${conflicts.length} row(s) replace a gift whose recipient link had expired, but the service now says ${why.join(', and ')}: ` +
-        "sent, they would give those recipients a second gift. Skip those rows (in the app, on the campaign's rows), then send.",
+      `${plural(conflicts.length, 'row')} ${conflicts.length === 1 ? 'replaces' : 'replace'} a gift whose recipient link had expired, but the service now says ${why.join(', and ')}: ` +
+        (conflicts.length === 1
+          ? "sent, it would give that recipient a second gift. Skip that row (in the app, on the campaign's rows), then send."
+          : "sent, they would give those recipients a second gift. Skip those rows (in the app, on the campaign's rows), then send."),
     );
   }
   if (round.error !== undefined) {

@@ -1,5 +1,6 @@
 // How a send run ends and what it says: the campaign's final send state, and the sentences a person
 // reads (why it paused, what to do next).
+import { plural } from '../../../shared/domain/plural.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
 import { getCampaign, setSendState, type PauseReason } from '../db/repos/campaigns.ts';
@@ -46,14 +47,14 @@ export function finish(
     stoppedBy = 'preflight';
     reason = 'preflight';
     const [first] = unbuildable.values();
-    detail = `${unbuildable.size} row(s) could not be sent and were left ready. ${first ?? ''}`.trim();
+    detail = `${plural(unbuildable.size, 'row')} could not be sent and ${unbuildable.size === 1 ? 'was' : 'were'} left ready. ${first ?? ''}`.trim();
   } else {
     stoppedBy = 'attempts';
     reason = 'circuit-breaker';
     const lines = leftSending.map((j) => j.row.line).slice(0, 5).join(', ');
     detail =
-      `${counts.sending} row(s) got no clear answer after every attempt allowed in one run (lines ${lines}${leftSending.length > 5 ? ', …' : ''}). ` +
-      'Sending paused; press Resume to look them up by key and try again.';
+      `${plural(counts.sending, 'row')} got no clear answer after every attempt allowed in one run (line${leftSending.length === 1 ? '' : 's'} ${lines}${leftSending.length > 5 ? ', …' : ''}). ` +
+      `Sending paused; press Resume to look ${counts.sending === 1 ? 'it' : 'them'} up by key and try again.`;
   }
   const now = clock.now();
   const from = getCampaign(db, campaignId)?.sendState ?? 'sending';

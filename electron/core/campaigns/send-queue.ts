@@ -23,6 +23,7 @@ import { countByState, getRecipient, listSendingRows, readyRowToSend, type State
 import { mayStillBeRunning, type Ambiguous, type Outcome, type RateLimiter, type Rejected, type ServiceClient } from '../service/index.ts';
 import type { Order } from '../service/types.ts';
 import type { Finding } from '../../../shared/domain/findings.ts';
+import { plural } from '../../../shared/domain/plural.ts';
 import { backoffDelay, CircuitBreaker, RepeatedRefusal } from './policy.ts';
 import { orderBodyFor, OrderBodyError, orderOutcomeOf } from './order-body.ts';
 import { expectationOf, mismatchDetail, mismatches, onlyPriceUnstated, isUnstatedPrice, verifyOrder, withoutUnstatedPrice } from './verify-order.ts';
@@ -806,7 +807,7 @@ async function lookUpOnPause(
   log({
     level: result.duplicates > 0 || result.mismatched.length > 0 ? 'error' : 'info',
     message:
-      `Paused (${stop.reason}): ${result.checked + result.unknown} row(s) left sending looked up by key: ` +
+      `Paused (${stop.reason}): ${plural(result.checked + result.unknown, 'row')} left sending looked up by key: ` +
       `${result.ordered} ordered, ${result.notFound} not found, ${result.unknown} without a clear answer (left for the resume).`,
   });
   return result;

@@ -1,6 +1,7 @@
 // The typed client for every endpoint of the gift service. A single-attempt layer: each call
 // goes through the environment's rate limiter, makes one request, and returns an Outcome.
 
+import { plural } from '../../../shared/domain/plural.ts';
 import { systemClock, type Clock } from '../clock.ts';
 import { attempt, type AttemptEvent, type HttpOptions } from './http.ts';
 import { serializeOrderRequest } from './order-request.ts';
@@ -168,7 +169,7 @@ export function createServiceClient(options: ServiceClientOptions): ServiceClien
           reason: 'schema',
           status: outcome.status,
           endpoint: outcome.endpoint,
-          message: `${outcome.endpoint}: ${unechoed} order(s) in the answer do not echo their external_reference_id, so the absence of this key proves nothing.`,
+          message: `${outcome.endpoint}: ${plural(unechoed, 'order')} in the answer ${unechoed === 1 ? 'does not echo its' : 'do not echo their'} external_reference_id, so the absence of this key proves nothing.`,
         };
       }
       const unreadable = outcome.value.invalid.filter((row) => echoedReference(row.raw) === externalReferenceId);

@@ -132,7 +132,7 @@ describe('the CLI names its own commands and flags, not the window’s controls'
       await sim.setFaults({ slow: 0 });
       const resumed = await runCli(['resume', id, '--yes', ...common], env);
       expect(resumed.code, resumed.stderr).toBe(0);
-      expect(resumed.stderr).toContain(`Looked up ${inFlight} row(s) that were being sent: ${inFlight} found ordered.`);
+      expect(resumed.stderr).toContain(`Looked up ${inFlight === 1 ? '1 row that was' : `${inFlight} rows that were`} being sent: ${inFlight} found ordered.`);
       // One order per row at the service: the rows quit mid-send were found, not ordered again.
       const audit = (await sim.audit()).accounts[KEY];
       expect(audit?.duplicates).toEqual([]);
@@ -200,9 +200,9 @@ describe('the CLI names its own commands and flags, not the window’s controls'
       runCli(['revalidate', sentId, '--json', ...data], env),
     ]);
     expect(ofDraft.code).toBe(EXIT.ok);
-    expect(ofDraft.stdout).toBe(`2 unsent row(s) checked again against the product as it is now: 2 ready, 0 invalid. Send them with: giftbatch resume ${draftId}\n`);
+    expect(ofDraft.stdout).toBe(`2 unsent rows checked again against the product as it is now: 2 ready, 0 invalid. Send them with: giftbatch resume ${draftId}\n`);
     expect(ofSent.code).toBe(EXIT.ok);
-    expect(ofSent.stdout).toBe('0 unsent row(s) checked again against the product as it is now: 0 ready, 0 invalid.\n');
+    expect(ofSent.stdout).toBe('0 unsent rows checked again against the product as it is now: 0 ready, 0 invalid.\n');
     expect(json(asJson.stdout)).toEqual({ campaign_id: sentId, checked: 0, ready: 0, invalid: 0 });
   }, 60_000);
 

@@ -54,7 +54,7 @@ describe('giftbatch follow-up of expired and cancelled rows', () => {
     expect(polled.code, polled.stderr).toBe(0);
     // status says what to do about the expired links while no follow-up has taken them.
     const before = await runCli(['status', source.campaign_id, ...common], env);
-    expect(before.stdout).toContain(`2 recipient link(s) expired without acceptance: run \`giftbatch follow-up ${source.campaign_id} --expired\` to send them a new gift`);
+    expect(before.stdout).toContain(`2 recipient links expired without acceptance: run \`giftbatch follow-up ${source.campaign_id} --expired\` to send them a new gift`);
 
     const made = await runCli(['follow-up', source.campaign_id, '--expired', '--cancelled', '--json', ...common], env);
     expect(made.code, made.stderr).toBe(0);
@@ -63,7 +63,7 @@ describe('giftbatch follow-up of expired and cancelled rows', () => {
     // Afterwards it says which campaign took them (S13-E: it still read as if nothing had been done).
     const followUp = json<{ name: string }>((await runCli(['status', draft.campaign_id, '--json', ...common], env)).stdout);
     const taken = await runCli(['status', source.campaign_id, ...common], env);
-    expect(taken.stdout).toContain(`2 recipient link(s) expired without acceptance (taken by follow-up campaign ${followUp.name} (${draft.campaign_id}))`);
+    expect(taken.stdout).toContain(`2 recipient links expired without acceptance (taken by follow-up campaign ${followUp.name} (${draft.campaign_id}))`);
     expect(taken.stdout).not.toContain('--expired');
     const takenJson = json<{ acceptance_expired: number; acceptance_expired_to_follow_up: number; acceptance_expired_followed_up: unknown }>(
       (await runCli(['status', source.campaign_id, '--json', ...common], env)).stdout,

@@ -67,7 +67,7 @@ describe('repeated recipients', () => {
 
     const perRow = await runCli(['send', csv, '--product', product, '--gift-per-row', '--send-repeats', '--yes', '--json', ...common], env);
     expect(perRow.code, perRow.stderr).toBe(0);
-    expect(perRow.stderr).toContain('1 person gets more than one gift from this campaign (1 gift(s) beyond the first), as chosen.');
+    expect(perRow.stderr).toContain('1 person gets more than one gift from this campaign (1 gift beyond the first), as chosen.');
     expect(json<{ counts: Record<string, number> }>(perRow.stdout).counts).toMatchObject({ ordered: 3, skipped: 0 });
   }, 90_000);
 });

@@ -111,3 +111,17 @@ describe('the status of a campaign whose charges are stated late', () => {
     expect(line).not.toContain('not stated');
   });
 });
+
+// "1 row(s) flagged", "1 recipient link(s) expired": one count, one word that agrees with it.
+describe('the status line counts in words that agree with the number', () => {
+  const counts = { invalid: 0, ready: 0, sending: 0, ordered: 3, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
+  it('says "1 row flagged … what it asked" and "3 rows flagged … what they asked", never "row(s)"', () => {
+    const one = statusLine(campaignStatus(summary({ id: 'c_9', sendState: 'done', counts, flagged: 1, acceptanceExpired: 1 })));
+    expect(one).toContain("1 row flagged: the service's answer disagreed with what it asked, or could not be read (the report's discrepancy column names it)");
+    expect(one).toContain('1 recipient link expired without acceptance');
+    const three = statusLine(campaignStatus(summary({ id: 'c_9', sendState: 'done', counts, flagged: 3, acceptanceExpired: 2 })));
+    expect(three).toContain("3 rows flagged: the service's answer disagreed with what they asked, or could not be read (the report's discrepancy column names each)");
+    expect(three).toContain('2 recipient links expired without acceptance');
+    expect(one + three).not.toContain('(s)');
+  });
+});

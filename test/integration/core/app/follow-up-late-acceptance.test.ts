@@ -43,8 +43,8 @@ describe('a follow-up of expired recipient links, on a service that still lets r
     const preflight = await h.ok('campaigns:preflight', { campaignId: followUp.id });
     expect(preflight.ok).toBe(false);
     expect(preflight.problems).toEqual([
-      `1 row(s) replace a gift whose recipient link had expired, but the service now says the recipient accepted it after all (line ${taken?.line ?? 0}): ` +
-        "sent, they would give those recipients a second gift. Skip those rows (in the app, on the campaign's rows), then send.",
+      `1 row replaces a gift whose recipient link had expired, but the service now says the recipient accepted it after all (line ${taken?.line ?? 0}): ` +
+        "sent, it would give that recipient a second gift. Skip that row (in the app, on the campaign's rows), then send.",
     ]);
     const refused = await h.service.invoke('campaigns:send', { campaignId: followUp.id, confirmed: true });
     expect(refused).toMatchObject({ ok: false, error: { code: 'preflight', message: expect.stringContaining('the recipient accepted it after all') } });

@@ -110,7 +110,7 @@ describe('recipients who already have a gift from this environment', () => {
     expect(preflight.repeatRecipients).toEqual({ count: 3, lines: [2, 3, 4] });
 
     const refused = await t.h.service.invoke('campaigns:send', { campaignId: again.id, confirmed: true });
-    expect(refused).toMatchObject({ ok: false, error: { code: 'repeat-recipients', message: expect.stringContaining('3 row(s) (lines 2, 3, 4) are for recipients who already have a gift') } });
+    expect(refused).toMatchObject({ ok: false, error: { code: 'repeat-recipients', message: expect.stringContaining('3 rows (lines 2, 3, 4) are for recipients who already have a gift') } });
     await waitFor('the hold to end', () => t.h.events.filter((e) => e.name === 'campaign:finished').length === 2);
     expect(t.sim.audit().accounts[SIMULATOR_LOCAL_KEY]?.orders).toHaveLength(3);
 
