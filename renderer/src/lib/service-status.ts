@@ -16,8 +16,11 @@ const ORDER_WORDS: Readonly<Record<string, string>> = {
   CANCELLED: 'Cancelled',
 };
 
+// PENDING is "not yet delivered" (spec section 3): issuance may be under way, but the item may as
+// well wait days for its recipient to enter details, or for a supplier out of stock. Not "Delivering",
+// which says it is on its way; the window's word for such rows is "Awaiting delivery" (RowsSection).
 const ITEM_WORDS: Readonly<Record<string, string>> = {
-  PENDING: 'Delivering',
+  PENDING: 'Awaiting delivery',
   COMPLETED: 'Delivered',
   CANCELLED: 'Cancelled',
 };
