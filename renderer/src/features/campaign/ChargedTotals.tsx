@@ -29,22 +29,34 @@ export function ChargedTotals({ summary }: { summary: CampaignSummary }) {
       )}
       {summary.chargedCancelled.length > 0 && (
         <p className="small" data-testid="charged-cancelled">
-          Of which <Totals list={summary.chargedCancelled} empty="nothing" stated /> went to orders later cancelled or never paid
+          Of which <Totals list={summary.chargedCancelled} stated /> went to orders later cancelled or never paid
           (no gift delivered). Ask the service about those charges.
         </p>
       )}
       {summary.chargedExpired.length > 0 && (
         <p className="small" data-testid="charged-expired">
-          Of which <Totals list={summary.chargedExpired} empty="nothing" stated /> went to gifts whose recipient link expired unaccepted
+          Of which <Totals list={summary.chargedExpired} stated /> went to gifts whose recipient link expired unaccepted
           (the order stands, but the recipient can no longer take it). Ask the service about those charges.
         </p>
       )}
       <dl className="facts small">
         <dt>Still to send</dt>
         <dd>
-          <Totals list={summary.remaining} empty="nothing" />
+          {summary.remaining.length > 0 ? (
+            <Totals list={summary.remaining} testId="charged-remaining" />
+          ) : (
+            // No amount left: a dash, and why under the figures (not "nothing", read as an amount), as the cost card does.
+            <span className="num" data-testid="charged-remaining">
+              —
+            </span>
+          )}
         </dd>
       </dl>
+      {summary.remaining.length === 0 && (
+        <p className="muted small" data-testid="charged-none-left">
+          No row is left to send.
+        </p>
+      )}
     </section>
   );
 }

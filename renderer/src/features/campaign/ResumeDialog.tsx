@@ -48,8 +48,13 @@ export function ResumeDialog({
       {campaign && (
         <>
           <p>
-            <strong data-testid="resume-count">{left}</strong> gift{left === 1 ? '' : 's'} left to send in “{campaign.name}”, worth{' '}
-            <strong>{formatTotals(campaign.remaining, 'nothing')}</strong>.
+            <strong data-testid="resume-count">{left}</strong> gift{left === 1 ? '' : 's'} left to send in “{campaign.name}”
+            {campaign.remaining.length > 0 && (
+              <>
+                , worth <strong>{formatTotals(campaign.remaining)}</strong>
+              </>
+            )}
+            .
           </p>
           {campaign.counts.sending > 0 && campaign.pausedReason !== 'unconfirmed' && (
             <p className="muted">

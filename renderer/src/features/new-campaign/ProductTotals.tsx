@@ -29,7 +29,7 @@ export function ProductTotals({ list, label, rowsText, testId }: { list: readonl
           <li key={p.productId} data-testid="product-total" data-product-id={p.productId}>
             <span className="product-total-name">{p.name}</span>
             <span className="product-total-rows muted">{rowsText(p.rows)}</span>
-            <Totals list={p.totals} empty="nothing" />
+            <Totals list={p.totals} />
           </li>
         ))}
       </ul>

@@ -55,3 +55,17 @@ describe('ChargedTotals: charges the service has not stated yet', () => {
     expect(text(summary({ sendState: 'done', running: false, counts: ordered, charged: [{ currency: 'USD', amount: '500.00' }], unchargedOrders: 0 }))).not.toContain('not stated');
   });
 });
+
+// "Still to send: nothing" read as an amount; a dash and why, as the review's cost card says it (c5f2eb0).
+describe('ChargedTotals: still to send', () => {
+  it('with no row left to send, shows a dash and says so, not "nothing"', () => {
+    const t = text(summary({ sendState: 'done', running: false, counts, charged: [{ currency: 'USD', amount: '4800.00' }], remaining: [] }));
+    expect(t).toContain('Still to send—No row is left to send.');
+    expect(t).not.toContain('nothing');
+  });
+  it('with rows left, shows their face value', () => {
+    const t = text(summary({ sendState: 'paused', running: false, counts: { ...counts, ready: 3 }, remaining: [{ currency: 'USD', amount: '75.00' }] }));
+    expect(t).toContain('Still to sendUSD 75.00');
+    expect(t).not.toContain('No row is left');
+  });
+});

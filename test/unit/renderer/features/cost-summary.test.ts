@@ -4,6 +4,7 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import { CostSummary } from '../../../../renderer/src/features/new-campaign/CostSummary.tsx';
+import { ProductTotals } from '../../../../renderer/src/features/new-campaign/ProductTotals.tsx';
 import { createStores } from '../../../../renderer/src/stores/index.ts';
 import { StoresContext } from '../../../../renderer/src/stores/hooks.ts';
 import type { Preflight } from '../../../../renderer/src/stores/wizard-store.ts';
@@ -46,5 +47,19 @@ describe('the review’s cost card', () => {
     const t = text(3);
     expect(t).toContain('Total face value USD 30.00');
     expect(t).not.toContain('No row is ready');
+  });
+});
+
+describe('the per-product totals', () => {
+  it('show a dash for a product with no amount to add up, not "nothing"', () => {
+    const list = [
+      { productId: 7, name: 'Coffee card', rows: 2, totals: [{ currency: 'USD', amount: '20.00' }] },
+      { productId: 8, name: 'Book token', rows: 0, totals: [] },
+    ];
+    const markup = renderToStaticMarkup(createElement(ProductTotals, { list, label: 'Cost of the ready rows per gift', rowsText: (n: number) => `${n} ready`, testId: 'p' }));
+    const t = markup.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(t).toContain('Coffee card 2 ready USD 20.00');
+    expect(t).toContain('Book token 0 ready — ');
+    expect(t).not.toContain('nothing');
   });
 });

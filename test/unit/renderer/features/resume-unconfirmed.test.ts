@@ -36,6 +36,9 @@ describe('resuming a campaign paused unconfirmed', () => {
     expect(html).toContain('Resume: look them up again');
     expect(html).not.toContain('Resume: send 1');
     expect(html).not.toContain('so none is ordered twice');
+    // No face value to state (the fake summary's remaining is empty): no "worth nothing".
+    expect(html).not.toContain('worth');
+    expect(html).toMatch(/left to send in “[^”]+”\./);
   });
 
   it('counts on the Resume button only the gifts it sends: held rows only once "Send them again" is ticked', () => {
