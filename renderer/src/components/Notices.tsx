@@ -1,16 +1,9 @@
-import { useEffect } from 'react';
 import { useApp, useStores } from '../stores/hooks.ts';
-
-const FADE_AFTER_MS = 10_000;
 
 export function Notices() {
   const notices = useApp((s) => s.notices);
   const stores = useStores();
-  // Good news fades; an error stays until it is read and dismissed.
-  useEffect(() => {
-    const timers = notices.filter((n) => n.kind !== 'error').map((n) => window.setTimeout(() => stores.app.getState().dismissNotice(n.id), FADE_AFTER_MS));
-    return () => timers.forEach((t) => window.clearTimeout(t));
-  }, [notices, stores]);
+  // Good news fades 10 s after it appeared (the app store times each notice); an error stays until it is read and dismissed.
   return (
     <div className="notices" aria-live="polite">
       {notices.map((n) => (

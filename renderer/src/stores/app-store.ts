@@ -54,8 +54,21 @@ export interface AppState {
 
 export type AppStore = StoreApi<AppState>;
 
+/** A notice of good news fades this long after it appeared; an error stays until dismissed. */
+export const NOTICE_FADE_MS = 10_000;
+
 export function createAppStore(deps: StoreDeps, initialTheme: ThemeChoice = 'system'): AppStore {
   let nextNotice = 1;
+  // One timer per notice, started when it appears: a newer notice does not restart an older one's
+  // (the window's effect used to, so a notice stayed as long as others kept coming).
+  const fades = new Map<number, unknown>();
+  const forget = (gone: readonly Notice[]): void => {
+    for (const n of gone) {
+      const handle = fades.get(n.id);
+      if (handle !== undefined) deps.timers.clearTimeout(handle);
+      fades.delete(n.id);
+    }
+  };
   return createStore<AppState>()((set, get) => ({
     phase: 'loading',
     loadError: null,
@@ -115,7 +128,10 @@ export function createAppStore(deps: StoreDeps, initialTheme: ThemeChoice = 'sys
       // What a campaign's run came to replaces what its earlier run (or pause) came to: after the
       // corrected rows are sent, only the current "Sending is done" shows, not the first send's above it.
       const replaced = (n: Notice): boolean => notice.campaign !== undefined && n.campaign?.id === notice.campaign.id;
-      set({ notices: [...get().notices.filter((n) => !replaced(n)).slice(-3), notice] });
+      const kept = get().notices.filter((n) => !replaced(n)).slice(-3);
+      forget(get().notices.filter((n) => !kept.includes(n)));
+      if (kind !== 'error') fades.set(notice.id, deps.timers.setTimeout(() => get().dismissNotice(notice.id), NOTICE_FADE_MS));
+      set({ notices: [...kept, notice] });
     },
 
     reviseCampaignNotices(summaries) {
@@ -134,10 +150,13 @@ export function createAppStore(deps: StoreDeps, initialTheme: ThemeChoice = 'sys
         changed = true;
         return [{ ...n, text: now.pausedDetail, campaign: { id: now.id, name: now.name }, pause: { detail: now.pausedDetail } }];
       });
-      if (changed) set({ notices: next });
+      if (!changed) return;
+      forget(notices.filter((n) => !next.some((m) => m.id === n.id)));
+      set({ notices: next });
     },
 
     dismissNotice(id) {
+      forget(get().notices.filter((n) => n.id === id));
       set({ notices: get().notices.filter((n) => n.id !== id) });
     },
   }));

@@ -122,3 +122,40 @@ describe('the notice of a paused campaign', () => {
     expect(stores.app.getState().notices.map((n) => [n.kind, n.campaign?.name, n.text])).toEqual([['success', 'Gala', 'Every row is sent: 8 ordered, 0 failed.']]);
   });
 });
+
+// Each notice's fade timer restarted whenever a new notice arrived, so good news stayed as long as
+// others kept coming. Each fades 10 s after it appeared; an error stays until dismissed.
+describe('the fade of a notice', () => {
+  function app() {
+    const clock = new ManualClock();
+    const stores = createStores({ api: fakeApi({}).api, timers: clock, now: clock.now });
+    const texts = () => stores.app.getState().notices.map((n) => n.text);
+    return { clock, notify: stores.app.getState().notify, texts, stores };
+  }
+
+  it('is 10 s after the notice appeared, whatever notices come after it', () => {
+    const { clock, notify, texts } = app();
+    notify('success', 'Saved the draft.');
+    clock.advance(6_000);
+    notify('info', 'Checked the orders.');
+    clock.advance(4_000);
+    expect(texts()).toEqual(['Checked the orders.']);
+    clock.advance(5_999);
+    expect(texts()).toEqual(['Checked the orders.']);
+    clock.advance(1);
+    expect(texts()).toEqual([]);
+  });
+
+  it('never comes to an error, which stays until dismissed; a notice dismissed or replaced leaves no timer behind', () => {
+    const { clock, notify, texts, stores } = app();
+    notify('error', 'The service refused the key.');
+    notify('success', 'Saved the draft.');
+    clock.advance(60_000);
+    expect(texts()).toEqual(['The service refused the key.']);
+    notify('success', 'Checked the orders.');
+    stores.app.getState().dismissNotice(stores.app.getState().notices[1]?.id ?? 0);
+    notify('success', { text: 'Sending is done.', campaign: { id: 'c1', name: 'Gala' } });
+    notify('success', { text: 'Sending is done again.', campaign: { id: 'c1', name: 'Gala' } });
+    expect(clock.timerCount).toBe(1);
+  });
+});
