@@ -338,6 +338,9 @@ async function runAndWait(cli: Cli, campaignId: string, send: Omit<CallInput<'ca
       held = error.message;
       say(held);
     }
+    // A Ctrl-C while the service still checked (the account, the pre-flight) found no run to pause,
+    // and the run began after it: pause it now, as the line said ("no new order is sent").
+    if (interrupts > 0) await cli.call('campaigns:pause', { campaignId }).catch(() => undefined);
     const end = await finished;
     view.update(end.campaign, true);
     view.done();

@@ -142,6 +142,39 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     }
   }, 60_000);
 
+  it('Ctrl-C while the service still runs its last pre-flight (before the run began): the run that then begins is paused, not sent whole', async () => {
+    const dataDir = join(dir, 'ctrl-c-preflight');
+    const common = ['--base-url', sim.url, '--data-dir', dataDir];
+    const csv = writeRecipients(dir, 6, '10');
+    // Every read (catalog, availability) answered late: campaigns:send's own pre-flight takes half a second or more.
+    await sim.setFaults({ slow: 1, slowMs: 500, faultRoutes: 'reads' });
+    try {
+      const child = spawnCli(['send', csv, '--product', product, '--yes', ...common], env);
+      const result = collect(child);
+      let stderr = '';
+      child.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
+      // The first pre-flight's lines: the command now asks campaigns:send, which checks again (slow).
+      await expect.poll(() => stderr.includes('To send: 6 orders'), { timeout: 30_000, interval: 10 }).toBe(true);
+      await new Promise((r) => setTimeout(r, 150));
+      expect(stderr).not.toMatch(/progress: \d+\/6 sent/);
+      child.kill('SIGINT');
+      const ended = await result;
+      expect(ended.stderr).toContain('Pausing: no new order is sent');
+      expect(ended.code, ended.stderr).toBe(EXIT.interrupted);
+      expect(ended.stdout).toContain(' paused (user)');
+      // At most the run's first order, which goes alone, was on its way when the pause came; never all six.
+      const db = new Database(join(dataDir, 'giftbatch.sqlite'), { readonly: true });
+      try {
+        const ready = (db.prepare("SELECT COUNT(*) AS n FROM recipients WHERE state = 'ready'").get() as { n: number }).n;
+        expect(ready).toBeGreaterThanOrEqual(5);
+      } finally {
+        db.close();
+      }
+    } finally {
+      await sim.setFaults({ slow: 0, faultRoutes: 'post' });
+    }
+  }, 60_000);
+
   it('validate, no e-mail or name column: refuses the file whole as send does (exit 2, the same facts; validate does not say "nothing was created"); --json still prints its document', async () => {
     const file = join(dir, 'no-columns.csv');
     writeFileSync(file, 'Who,Mail address\nAnn Lee,ann@example.com\n');
