@@ -1,6 +1,8 @@
+import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productIdFor } from '../../../electron/simulator/index.ts';
+import { EXIT } from '../../../electron/cli/exit-codes.ts';
 import { json, runCli, startSimulatorProcess, tempDir, writeRecipients, type SimulatorProcess, setSimulatorBalance } from '../../support/cli.ts';
 
 // Issue 11, item 6, through the CLI: repeated identical refusals pause the campaign (exit 1), and
@@ -41,4 +43,52 @@ describe('giftbatch retry', () => {
     expect(orders).toHaveLength(8);
     expect(new Set(orders.map((o) => o.externalReferenceId)).size).toBe(8);
   }, 60_000);
+});
+
+// `giftbatch record-order`: a row left mid-send whose order the service's list does not show (the
+// campaign paused 'unconfirmed', the row held) is given the order the person found by its id. The row
+// is put back as a crash would leave it, by plain SQL while no command runs: state 'sending', no order.
+describe('giftbatch record-order', () => {
+  it("refuses another row's order (naming whose it is) and an unknown line, and records the row's own with its charge", async () => {
+    const key = 'cli-record-order-key';
+    const dir = tempDir();
+    const dataDir = join(dir, 'data');
+    const env = { GIFTBATCH_API_KEY: key };
+    const common = ['--base-url', sim.url, '--data-dir', dataDir];
+    const sent = await runCli(['send', writeRecipients(dir, 3), '--product', String(productIdFor(key, 'us-fixed-25')), '--yes', '--json', ...common], env);
+    expect(sent.code, sent.stderr).toBe(0);
+    const id = json<{ campaign_id: string }>(sent.stdout).campaign_id;
+
+    const db = new Database(join(dataDir, 'giftbatch.sqlite'));
+    const orderOf = (line: number): number => (db.prepare('SELECT order_id AS o FROM recipients WHERE campaign_id = ? AND line = ?').get(id, line) as { o: number }).o;
+    const [own, others] = [orderOf(3), orderOf(2)];
+    db.prepare(
+      `UPDATE recipients SET state = 'sending', held_at = ?, order_id = NULL, order_status = NULL, item_id = NULL, item_status = NULL,
+         charged_minor = NULL, charged_currency = NULL, charged_text = NULL, exchange_rate = NULL, rate_from = NULL, rate_to = NULL, fee_rate = NULL,
+         acceptance_expiry = NULL, issued_amount = NULL, issued_currency = NULL, discrepancies = NULL, ordered_at = NULL, delivered_at = NULL
+       WHERE campaign_id = ? AND line = 3`,
+    ).run(Date.now(), id);
+    db.prepare(`UPDATE campaigns SET send_state = 'paused', paused_reason = 'unconfirmed', paused_detail = 'Line 3 was left mid-send.' WHERE id = ?`).run(id);
+    db.close();
+
+    const wrong = await runCli(['record-order', id, '--line', '3', '--order', String(others), ...common], env);
+    expect(wrong.code).toBe(EXIT.usage);
+    expect(wrong.stderr).toContain(`Order ${others} carries the reference`);
+    expect(wrong.stderr).toContain("(it is line 2's, Recipient 1)");
+    expect(wrong.stderr).toContain("it is not this row's order. Nothing was recorded.");
+
+    const noSuchLine = await runCli(['record-order', id, '--line', '9', '--order', String(own), ...common], env);
+    expect(noSuchLine.code).toBe(EXIT.usage);
+    expect(noSuchLine.stderr).toContain(`Campaign ${id} has no row on line 9 left mid-send.`);
+
+    const recorded = await runCli(['record-order', id, '--line', '3', '--order', String(own), ...common], env);
+    expect(recorded.code, recorded.stderr).toBe(0);
+    expect(recorded.stdout).toContain(`Line 3: order ${own} recorded, charged USD 25.00.`);
+    const status = json<{ send_state: string; counts: Record<string, number> }>((await runCli(['status', id, '--json', ...common], env)).stdout);
+    expect(status.counts).toMatchObject({ sending: 0, ready: 0 });
+    expect((status.counts.ordered ?? 0) + (status.counts.delivered ?? 0)).toBe(3);
+    expect(status.send_state).toBe('done');
+    // Nothing was ordered again: one order per row at the service.
+    expect((await sim.audit()).accounts[key]?.orders).toHaveLength(3);
+  }, 30_000);
 });

@@ -3,18 +3,15 @@
 // campaigns:rows' `held` filter lists them, however many there are. The command line's note on resume
 // and the window's panel both read these (before, the CLI counted the held rows among the first 5,000
 // rows `sending`, the window among the first 100).
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createAppService } from '../../../../electron/core/app/index.ts';
 import { openEngine } from '../../../../electron/core/engine.ts';
 import { createMemorySecretStore } from '../../../../electron/core/secrets/secret-store.ts';
-import { makeCampaign } from '../../../support/index.ts';
+import { makeCampaign, tempDir } from '../../../support/index.ts';
 
 describe('rows held for a person', () => {
   it('are counted in the summary and listed by campaigns:rows held: true, every one, beyond 5,000 rows sending', async () => {
-    const engine = await openEngine({ dataDir: mkdtempSync(join(tmpdir(), 'giftbatch-held-rows-')), secrets: createMemorySecretStore(), env: {} });
+    const engine = await openEngine({ dataDir: tempDir('giftbatch-held-rows-'), secrets: createMemorySecretStore(), env: {} });
     const app = createAppService({ engine, shell: 'browser', env: {}, polling: { startDelayMs: 3_600_000 } });
     try {
       const { campaign } = makeCampaign(engine.db, { rows: 6_000 });
