@@ -8,13 +8,22 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DIALECT_NAMES, parseDialect } from './dialects.ts';
-import { FAULT_KINDS, SimulatorError, type FaultSettings, type SimulatorOptions } from './types.ts';
+import { FAULT_KINDS, SimulatorError, type Dialect, type FaultSettings, type SimulatorOptions } from './types.ts';
 
 export class SimulatorArgsError extends Error {
   override readonly name = 'SimulatorArgsError';
 }
 
 type Apply = (opts: ParsedSimulatorArgs, value: string, flag: string) => void;
+
+// --custom-amount's words: each one of the dialect's custom amount switches set unlike our guess.
+const CUSTOM_AMOUNT = {
+  minor: { customAmountUnits: 'minor' },
+  clamp: { customAmountBounds: 'clamp' },
+  account: { customAmountCurrency: 'account' },
+} as const satisfies Record<string, Partial<Dialect>>;
+const CUSTOM_AMOUNT_READINGS = Object.keys(CUSTOM_AMOUNT);
+const isCustomAmountReading = (r: string): r is keyof typeof CUSTOM_AMOUNT => Object.hasOwn(CUSTOM_AMOUNT, r);
 export type ParsedSimulatorArgs = SimulatorOptions & { port: number; host: string };
 
 const fault = (name: keyof FaultSettings): Apply => (o, v, f) => {
@@ -63,6 +72,17 @@ const FLAGS: Readonly<Record<string, { help: string; apply: Apply }>> = {
   '--list-lag': {
     help: 'milliseconds a new order stays missing from GET /v1/orders lists (default 0; overrides --dialect if later)',
     apply: (o, v, f) => { o.dialect = { ...o.dialect, listLagMs: nonNegative(v, f) }; },
+  },
+  '--custom-amount': {
+    help: "read a range product's custom_amount unlike our client guesses, comma-separated: minor (in minor units: 500 is USD 5.00), clamp (out of bounds: issued at the nearest bound), account (in the account's currency)",
+    apply: (o, v, f) => {
+      const readings = v.split(',').map((r) => r.trim()).filter((r) => r !== '');
+      if (readings.length === 0) throw new SimulatorArgsError(`${f} needs one or more of ${CUSTOM_AMOUNT_READINGS.join(', ')}`);
+      for (const r of readings) {
+        if (!isCustomAmountReading(r)) throw new SimulatorArgsError(`${f}: unknown reading "${r}"; known: ${CUSTOM_AMOUNT_READINGS.join(', ')}`);
+        o.dialect = { ...o.dialect, ...CUSTOM_AMOUNT[r] };
+      }
+    },
   },
   '--state-file': {
     help: 'keep orders and accounts in this file across restarts (created if missing; default: memory only)',

@@ -8,6 +8,9 @@ import { SimulatorError, type Dialect } from './types.ts';
 export const DEFAULT_DIALECT: Readonly<Dialect> = {
   productCurrencyField: 'currency',
   customAmount: 'top-or-item',
+  customAmountUnits: 'major',
+  customAmountBounds: 'refuse',
+  customAmountCurrency: 'product',
   listEnvelope: 'products-orders',
   errorBody: 'nested',
   availabilityBody: 'default',
@@ -55,6 +58,11 @@ export const DIALECTS: Readonly<Record<DialectName, Partial<Dialect>>> = {
   // since its first attempt, which no preset suite arranges (test/integration/core/campaigns/retry-refused-after-order.test.ts).
   // Nor `priceLagMs`: every priced answer comes late, so every product's first order waits for it
   // (test/integration/core/campaigns/price-stated-late.test.ts).
+  // Nor the custom amount's other readings, `customAmountUnits: 'minor'`, `customAmountBounds:
+  // 'clamp'` and `customAmountCurrency: 'account'`: like the placement they silently change what is
+  // issued and charged, so the suites that run every preset would only add a whole fault campaign
+  // each to see its first order stopped; three rows of a range product show each
+  // (test/integration/core/campaigns/custom-amount-readings.test.ts).
   //
   // Every answer unlike our guess except where custom_amount goes: that one silently changes what
   // is charged, so it is opted into on its own (item-custom-amount), never hidden in a bundle. And
@@ -103,6 +111,9 @@ export function resolveDialect(partial: Partial<Dialect> = {}): Readonly<Dialect
     throw new SimulatorError(`dialect productCurrencyField must be null or a new field name, got ${JSON.stringify(field)}`);
   }
   oneOf('customAmount', d.customAmount, ['top-or-item', 'item-or-minimum']);
+  oneOf('customAmountUnits', d.customAmountUnits, ['major', 'minor']);
+  oneOf('customAmountBounds', d.customAmountBounds, ['refuse', 'clamp']);
+  oneOf('customAmountCurrency', d.customAmountCurrency, ['product', 'account']);
   oneOf('listEnvelope', d.listEnvelope, ['products-orders', 'data', 'items', 'bare']);
   oneOf('errorBody', d.errorBody, ['nested', 'flat', 'text']);
   oneOf('availabilityBody', d.availabilityBody, ['default', 'status-word', 'quantity']);

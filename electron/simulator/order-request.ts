@@ -3,8 +3,9 @@
 // allowed); the business rules, each with its own code, are checked by hand after that.
 
 import { z } from 'zod';
-import { compareMoney, formatMoney, fromNumber, MoneyError, type Money } from '../../shared/domain/money.ts';
-import { fixedPrice, priceRange, productForId, type CatalogProduct } from './catalog.ts';
+import { compareMoney, formatMoney, fromNumber, money, MoneyError, type Money } from '../../shared/domain/money.ts';
+import { exchangeRate, fixedPrice, priceRange, productForId, type CatalogProduct } from './catalog.ts';
+import { decToMoney, moneyToDec, mul } from './decimal.ts';
 import type { OrderDraft } from './store.ts';
 import { ApiError, type Dialect } from './types.ts';
 
@@ -53,7 +54,32 @@ export function requestedAmountOf(body: unknown): number | null {
   return typeof top === 'number' ? top : null;
 }
 
-export function parseOrderRequest(body: unknown, key: string, customAmount: Dialect['customAmount'] = 'top-or-item'): OrderDraft {
+/** How a service reads custom_amount: the dialect's switches, and the account's currency for customAmountCurrency 'account'. */
+export interface AmountReading {
+  readonly placement: Dialect['customAmount'];
+  readonly units: Dialect['customAmountUnits'];
+  readonly bounds: Dialect['customAmountBounds'];
+  readonly currency: Dialect['customAmountCurrency'];
+  readonly accountCurrency: string;
+}
+
+/** Our client's guesses: read at the top or in item, in major units of the product's currency, refused out of bounds. */
+export const GUESSED_READING: AmountReading = {
+  placement: 'top-or-item', units: 'major', bounds: 'refuse', currency: 'product', accountCurrency: 'USD',
+};
+
+export function amountReading(dialect: Readonly<Dialect>, accountCurrency: string): AmountReading {
+  return {
+    placement: dialect.customAmount,
+    units: dialect.customAmountUnits,
+    bounds: dialect.customAmountBounds,
+    currency: dialect.customAmountCurrency,
+    accountCurrency,
+  };
+}
+
+export function parseOrderRequest(body: unknown, key: string, reading: AmountReading = GUESSED_READING): OrderDraft {
+  const customAmount = reading.placement;
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     throw new ApiError(400, 'BAD_REQUEST', 'the order body must be a JSON object');
   }
@@ -92,8 +118,8 @@ export function parseOrderRequest(body: unknown, key: string, customAmount: Dial
 
   const inItem = b.item?.custom_amount ?? null;
   const price = customAmount === 'item-or-minimum'
-    ? itemAmountPrice(product, productId, inItem)
-    : priceOf(product, productId, top, inItem);
+    ? itemAmountPrice(product, productId, inItem, reading)
+    : priceOf(product, productId, top, inItem, reading);
   const senderName = b.delivery?.sender?.name;
   return {
     product,
@@ -123,13 +149,13 @@ function check<T>(schema: z.ZodType<T>, body: unknown): T {
 // The 'item-or-minimum' dialect: item.custom_amount is checked as usual, and its absence is not an
 // error: the product is issued at its minimum. That is the answer a client can least afford to
 // miss, because the order succeeds and only the amount is wrong.
-function itemAmountPrice(product: CatalogProduct, productId: number, inItem: number | null): Money {
+function itemAmountPrice(product: CatalogProduct, productId: number, inItem: number | null, reading: AmountReading): Money {
   const range = priceRange(product);
   if (inItem === null && range) return range.min;
-  return priceOf(product, productId, null, inItem);
+  return priceOf(product, productId, null, inItem, reading);
 }
 
-function priceOf(product: CatalogProduct, productId: number, top: number | null, inItem: number | null): Money {
+function priceOf(product: CatalogProduct, productId: number, top: number | null, inItem: number | null, reading: AmountReading): Money {
   if (top !== null && inItem !== null && top !== inItem) {
     throw new ApiError(422, 'INVALID_REQUEST', `custom_amount ${top} and item.custom_amount ${inItem} disagree; send one`);
   }
@@ -148,21 +174,36 @@ function priceOf(product: CatalogProduct, productId: number, top: number | null,
     throw new ApiError(422, 'AMOUNT_REQUIRED',
       `product ${productId} needs a custom_amount from ${formatMoney(range.min)} to ${formatMoney(range.max)}`);
   }
-  let chosen: Money;
+  const chosen = readAmount(custom, product.currency, reading);
+  // What the amount was read as, when that is not simply the number in the product's currency.
+  const readAs = reading.units === 'major' && reading.currency === 'product' ? '' : ` (read as ${formatMoney(chosen)})`;
+  if (compareMoney(chosen, range.min) < 0) {
+    if (reading.bounds === 'clamp') return range.min;
+    throw new ApiError(422, 'AMOUNT_OUT_OF_RANGE',
+      `custom_amount ${custom}${readAs} is below the product's min_amount ${formatMoney(range.min)}`);
+  }
+  if (compareMoney(chosen, range.max) > 0) {
+    if (reading.bounds === 'clamp') return range.max;
+    throw new ApiError(422, 'AMOUNT_OUT_OF_RANGE', `custom_amount ${custom}${readAs} is above the product's max_amount ${formatMoney(range.max)}`);
+  }
+  return chosen;
+}
+
+// custom_amount as the dialect reads it, in the product's currency: a count of minor units or a
+// decimal amount, of the account's currency (converted at the account→product rate, rounded
+// half-up to the product currency's minor unit) or of the product's.
+function readAmount(custom: number, productCurrency: string, reading: AmountReading): Money {
+  const currency = reading.currency === 'account' ? reading.accountCurrency : productCurrency;
+  let read: Money;
   try {
-    chosen = fromNumber(custom, product.currency);
+    read = reading.units === 'minor' ? money(custom, currency) : fromNumber(custom, currency);
   } catch (err) {
     if (!(err instanceof MoneyError)) throw err;
     throw new ApiError(422, 'INVALID_REQUEST', `custom_amount ${custom}: ${err.message}`);
   }
-  if (compareMoney(chosen, range.min) < 0) {
-    throw new ApiError(422, 'AMOUNT_OUT_OF_RANGE',
-      `custom_amount ${custom} is below the product's min_amount ${formatMoney(range.min)}`);
-  }
-  if (compareMoney(chosen, range.max) > 0) {
-    throw new ApiError(422, 'AMOUNT_OUT_OF_RANGE', `custom_amount ${custom} is above the product's max_amount ${formatMoney(range.max)}`);
-  }
-  return chosen;
+  if (read.currency === productCurrency) return read;
+  if (read.minor < 0) throw new ApiError(422, 'INVALID_REQUEST', `custom_amount ${custom} is negative`);
+  return decToMoney(mul(moneyToDec(read), exchangeRate(read.currency, productCurrency)), productCurrency);
 }
 
 /** JSON with object keys sorted at every level, so key order does not make a retry "different". */

@@ -3,7 +3,7 @@
 
 import { CATALOG, productForId, productIdOffset } from './catalog.ts';
 import { parseJsonBody, queryInt, type Reply } from './http-util.ts';
-import { canonicalJson, externalReferenceOf, parseOrderRequest } from './order-request.ts';
+import { amountReading, canonicalJson, externalReferenceOf, parseOrderRequest } from './order-request.ts';
 import type { Account, OrderRecord, Store } from './store.ts';
 import { ApiError, ITEM_STATUSES, type Dialect, type ItemStatus } from './types.ts';
 import { availabilityJson, listedOrderJson, listJson, orderJson, productJson } from './views.ts';
@@ -98,7 +98,7 @@ function createOrder(ctx: V1Context): Reply {
   const ref = externalReferenceOf(body);
   // The dialect's keyCheck 'after-checks': the request, the product's availability and the balance
   // are checked before the key, so a retry of an order already made can be refused (402, 422).
-  const checkedFirst = ctx.dialect.keyCheck === 'after-checks' ? parseOrderRequest(body, ctx.key, ctx.dialect.customAmount) : null;
+  const checkedFirst = ctx.dialect.keyCheck === 'after-checks' ? parseOrderRequest(body, ctx.key, amountReading(ctx.dialect, ctx.account.currency)) : null;
   if (checkedFirst) ctx.store.checkBalance(ctx.account, checkedFirst);
   if (ref !== null && ctx.keyCheckedOnArrival !== true) {
     // Idempotency comes first (unless keyCheck says otherwise): a retry gets its order back even if
@@ -111,7 +111,7 @@ function createOrder(ctx: V1Context): Reply {
       return { status: 200, body: orderJson(existing, ctx.store, unpriced(ctx, existing)) };
     }
   }
-  const draft = checkedFirst ?? parseOrderRequest(body, ctx.key, ctx.dialect.customAmount);
+  const draft = checkedFirst ?? parseOrderRequest(body, ctx.key, amountReading(ctx.dialect, ctx.account.currency));
   const order = ctx.store.createOrder(ctx.account, draft);
   if (order.externalReferenceId === null) {
     ctx.log(`order ${order.id} was created without an external_reference_id; a retry of it cannot be recognised`);

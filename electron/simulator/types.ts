@@ -62,6 +62,25 @@ export interface Dialect {
    * issued and charged at its min_amount, and a top-level custom_amount is ignored.
    */
   customAmount: 'top-or-item' | 'item-or-minimum';
+  /**
+   * The unit of custom_amount (the spec's bounds check and the amount's meaning are "not shown"):
+   * 'major' (our guess: 25 means USD 25.00, as min_amount/max_amount read) or 'minor' (a count of
+   * the currency's minor units: 25 means USD 0.25; the same for KRW or JPY, which have none). The
+   * amount so read is then bounds-checked against the listed min_amount/max_amount as usual.
+   */
+  customAmountUnits: 'major' | 'minor';
+  /**
+   * An amount outside the product's min_amount/max_amount: 'refuse' (our guess: 422
+   * AMOUNT_OUT_OF_RANGE) or 'clamp' (issued and charged at the nearest bound, with a 200).
+   */
+  customAmountBounds: 'refuse' | 'clamp';
+  /**
+   * The currency of custom_amount: 'product' (our guess: the product's currency, like its
+   * min_amount/max_amount) or 'account' (the account's currency, converted to the product's at the
+   * account→product rate, rounded to the product currency's minor unit, then bounds-checked and
+   * charged as usual). The same for a product priced in the account's currency.
+   */
+  customAmountCurrency: 'product' | 'account';
   /** List bodies: {products|orders, page}, {data, page}, {items, page}, or a bare JSON array. */
   listEnvelope: 'products-orders' | 'data' | 'items' | 'bare';
   /** Error bodies: {error:{code,message}}, {code,message}, or text/plain "CODE: message". */

@@ -27,6 +27,8 @@ export interface MakeCampaignOptions {
   /** Extra fields per row (a row message, a broken e-mail…). */
   readonly row?: (i: number) => Partial<NewRecipient>;
   readonly now?: number;
+  /** The product as the campaign read it, when not as the simulator's catalog lists it now (bounds since changed…). */
+  readonly product?: ProductSnapshot;
 }
 
 export interface MadeCampaign {
@@ -55,7 +57,7 @@ export function recipientRow(i: number, amountMinor: number, currency: string): 
 
 export function makeCampaign(db: Db, opts: MakeCampaignOptions): MadeCampaign {
   const slug = opts.productSlug ?? 'us-fixed-25';
-  const product = snapshotOfSlug(slug);
+  const product = opts.product ?? snapshotOfSlug(slug);
   const productId = productIdFor(opts.key ?? TEST_KEY, slug);
   const amountFor = (i: number): number => {
     if (typeof opts.amountMinor === 'number') return opts.amountMinor;

@@ -72,6 +72,53 @@ describe('dialect: customAmount', () => {
   });
 });
 
+describe('dialect: customAmountUnits, customAmountBounds, customAmountCurrency', () => {
+  type Audited = [string | null, string | null, string, string];
+  const audited = (): Audited[] =>
+    (h.sim.audit().accounts['k']?.orders ?? []).map((o) => [o.externalReferenceId, o.requestedAmount, `${o.price.currency} ${o.price.amount}`, `${o.charged.currency} ${o.charged.amount}`]);
+  const ask = (slug: string, amount: number, ref: string) => h.order('k', { ...item('k', slug), custom_amount: amount, external_reference_id: ref });
+
+  it('units minor: 500 is USD 5.00 (bounds-checked as such, 25 is refused); KRW, without minor units, reads the same', async () => {
+    h = await startSimulator({ dialect: { customAmountUnits: 'minor' } });
+    expect((await ask('us-range', 500, 'five')).status).toBe(200);
+    const low = await ask('us-range', 25, 'quarter');
+    expect(low.status).toBe(422);
+    expect(await json(low)).toMatchObject({ error: { code: 'AMOUNT_OUT_OF_RANGE', message: expect.stringContaining('custom_amount 25 (read as USD 0.25) is below') } });
+    const cents = await ask('us-range', 550.5, 'half-cent');
+    expect(await errorCode(cents)).toBe('INVALID_REQUEST');
+    expect((await ask('kr-range-krw', 50000, 'won')).status).toBe(200);
+    expect(audited()).toEqual([['five', '500.00', 'USD 5.00', 'USD 5.00'], ['won', '50000', 'KRW 50000', 'USD 38.25']]);
+  });
+
+  it('bounds clamp: an amount out of bounds is issued and charged at the nearest bound, with a 200', async () => {
+    h = await startSimulator({ dialect: { customAmountBounds: 'clamp' } });
+    expect((await ask('us-range', 600, 'high')).status).toBe(200);
+    expect((await ask('us-range', 1, 'low')).status).toBe(200);
+    expect((await ask('us-range', 42, 'within')).status).toBe(200);
+    expect(audited()).toEqual([
+      ['high', '600.00', 'USD 500.00', 'USD 500.00'], ['low', '1.00', 'USD 5.00', 'USD 5.00'], ['within', '42.00', 'USD 42.00', 'USD 42.00'],
+    ]);
+  });
+
+  it('currency account: a EUR product\'s 50 is USD 50.00, issued as EUR 46.25; a USD product reads the same', async () => {
+    h = await startSimulator({ dialect: { customAmountCurrency: 'account' } });
+    expect((await ask('de-range-eur', 50, 'eur')).status).toBe(200);
+    expect((await ask('us-range', 50, 'usd')).status).toBe(200);
+    // KRW 5,000 is the product's minimum: USD 3 is KRW 4,050.
+    const low = await ask('kr-range-krw', 3, 'krw');
+    expect(await json(low)).toMatchObject({ error: { code: 'AMOUNT_OUT_OF_RANGE', message: expect.stringContaining('custom_amount 3 (read as KRW 4050) is below') } });
+    // 46.25 × 1.08 × 1.02 = 50.949 → USD 50.95.
+    expect(audited()).toEqual([['eur', '50.00', 'EUR 46.25', 'USD 50.95'], ['usd', '50.00', 'USD 50.00', 'USD 50.00']]);
+  });
+
+  it('refuses a value it does not know', async () => {
+    await expect(startSimulator({ dialect: { customAmountUnits: 'cents' as never } })).rejects.toThrow(/customAmountUnits must be one of major, minor/);
+    await expect(startSimulator({ dialect: { customAmountBounds: 'round' as never } })).rejects.toThrow(/customAmountBounds must be one of refuse, clamp/);
+    await expect(startSimulator({ dialect: { customAmountCurrency: 'USD' as never } })).rejects.toThrow(/customAmountCurrency must be one of product, account/);
+    h = await startSimulator();
+  });
+});
+
 describe('dialect: listEnvelope', () => {
   it.each([
     ['data', 'data'],

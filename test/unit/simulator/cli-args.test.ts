@@ -84,12 +84,21 @@ describe('parseSimulatorArgs', () => {
     [['--fault-routes', 'POST'], /^--fault-routes must be "post" or "all", got "POST"$/],
     [['--dialect', 'ours,nope'], /^--dialect: unknown dialect "nope"/],
     [['--list-lag', '-10'], /^--list-lag must not be negative, got -10$/],
+    [['--custom-amount', ' , '], /^--custom-amount needs one or more of minor, clamp, account$/],
+    [['--custom-amount', 'minor,cents'], /^--custom-amount: unknown reading "cents"; known: minor, clamp, account$/],
     [['--state-file', ' '], /^--state-file needs a file path$/],
     [['--log', ''], /^--log must be "requests" or "problems", got ""$/],
     [['--keys', ' , '], /^--keys needs at least one key, e\.g\. --keys key-a,key-b$/],
   ])('refuses %j with a clear message', (argv, message) => {
     expect(() => parseSimulatorArgs(argv)).toThrow(SimulatorArgsError);
     expect(() => parseSimulatorArgs(argv)).toThrow(message);
+  });
+
+  it('--custom-amount sets the custom amount switches it names, on top of --dialect', () => {
+    expect(parseSimulatorArgs(['--dialect', 'item-custom-amount', '--custom-amount', 'minor,account']).dialect).toEqual({
+      customAmount: 'item-or-minimum', customAmountUnits: 'minor', customAmountCurrency: 'account',
+    });
+    expect(parseSimulatorArgs(['--custom-amount=clamp']).dialect).toEqual({ customAmountBounds: 'clamp' });
   });
 
   it('takes a negative number as the value it follows, and a later flag wins over an earlier one', () => {
@@ -107,7 +116,7 @@ describe('parseSimulatorArgs', () => {
     expect(flags).toEqual([
       '--port', '--host', '--latency', '--jitter', '--rate', '--burst', '--item-delay', '--recipient-expiry', '--seed',
       '--fault-reset', '--fault-500', '--fault-503', '--fault-slow', '--slow-ms', '--fault-truncate', '--fault-503-after-commit',
-      '--fault-504-while-processing', '--fault-routes', '--dialect', '--list-lag', '--state-file', '--log', '--keys',
+      '--fault-504-while-processing', '--fault-routes', '--dialect', '--list-lag', '--custom-amount', '--state-file', '--log', '--keys',
     ]);
     expect(usage.find((line) => line.includes('--port'))).toMatch(/port to listen on \(0 = any free port; default 0\)/);
   });
