@@ -18,9 +18,10 @@ const ORDER_WORDS: Readonly<Record<string, string>> = {
 
 // PENDING is "not yet delivered" (spec section 3): issuance may be under way, but the item may as
 // well wait days for its recipient to enter details, or for a supplier out of stock. Not "Delivering",
-// which says it is on its way; the window's word for such rows is "Awaiting delivery" (RowsSection).
+// which says it is on its way: "Waiting", which fits the recipients table's Item column at 1280 wide
+// ("Awaiting delivery", the rows' filter's words, was cut to "Awaiting deli…").
 const ITEM_WORDS: Readonly<Record<string, string>> = {
-  PENDING: 'Awaiting delivery',
+  PENDING: 'Waiting',
   COMPLETED: 'Delivered',
   CANCELLED: 'Cancelled',
 };

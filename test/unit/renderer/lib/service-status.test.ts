@@ -17,8 +17,8 @@ describe('service statuses in plain words', () => {
 
   it('names each item status the spec lists', () => {
     // PENDING is not yet delivered, for any reason (issuing, a recipient to accept, a supplier out of
-    // stock: spec section 3), not "on its way": the words the rows' filter uses for it.
-    expect(itemStatusWords('PENDING')).toEqual({ text: 'Awaiting delivery', title: "The service's item status: PENDING" });
+    // stock: spec section 3), not "on its way".
+    expect(itemStatusWords('PENDING')).toEqual({ text: 'Waiting', title: "The service's item status: PENDING" });
     expect(itemStatusWords('COMPLETED').text).toBe('Delivered');
     expect(itemStatusWords('CANCELLED').text).toBe('Cancelled');
   });
@@ -33,7 +33,7 @@ describe('service statuses in plain words', () => {
       createElement(RowView, { row: row(1, { state: 'ordered', orderId: 7, orderStatus: 'PAYMENT_PENDING', itemStatus: 'PENDING' }), index: 0, now: 0, showProduct: false }),
     );
     expect(markup).toMatch(/title="The service&#x27;s order status: PAYMENT_PENDING" data-testid="row-order-status">Waiting for payment</);
-    expect(markup).toMatch(/title="The service&#x27;s item status: PENDING" data-testid="row-item-status">Awaiting delivery</);
+    expect(markup).toMatch(/title="The service&#x27;s item status: PENDING" data-testid="row-item-status">Waiting</);
     expect(markup.replace(/title="[^"]*"/g, '')).not.toMatch(/PENDING/);
   });
 });
