@@ -1,14 +1,18 @@
-// The rows a campaign paused on as 'unconfirmed': left mid-send, not found under their references,
-// but the service's order list is not seen to reach back to them. For each, the person looks the
+// The rows a campaign holds for a person (summary.heldRows; usually it paused 'unconfirmed' on them,
+// but a pause of the person's or the circuit breaker's can come in the same run): left mid-send, not
+// found under their references, but the service's order list is not seen to reach back to them. For each, the person looks the
 // reference up in the service's own records: an order found there is recorded here by its number
 // ("Record its order", rows:recordOrder); none found, Resume with "Send them again".
 import { useEffect, useState } from 'react';
 import type { CampaignSummary, RowDto } from '../../../../shared/contract.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
 
-/** Whether the campaign waits on held rows a person can act on now. */
+/**
+ * Whether the campaign waits on held rows a person can act on now: paused with rows held, whatever
+ * paused it (a pause of the person's, or the circuit breaker, can come in the run that held them).
+ */
 export function showsHeldRows(summary: CampaignSummary): boolean {
-  return summary.sendState === 'paused' && summary.pausedReason === 'unconfirmed' && !summary.running && summary.counts.sending > 0;
+  return summary.sendState === 'paused' && !summary.running && summary.heldRows > 0;
 }
 
 /** Under the held rows listed, when there are more: how many, and how they come into view. */

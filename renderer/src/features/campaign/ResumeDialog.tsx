@@ -43,6 +43,8 @@ export function ResumeDialog({
   const [allowRepeats, setAllowRepeats] = useState(false);
   const [resendUnconfirmed, setResendUnconfirmed] = useState(false);
   const left = campaign ? campaign.counts.ready + campaign.counts.sending : 0;
+  // Rows left mid-send and not held: looked up, then sent on if the service has no order for them.
+  const inFlight = campaign ? campaign.counts.sending - campaign.heldRows : 0;
   return (
     <Dialog open={campaign !== null} title="Resume sending?" onClose={onClose} testId="resume-dialog">
       {campaign && (
@@ -56,9 +58,9 @@ export function ResumeDialog({
             )}
             .
           </p>
-          {campaign.counts.sending > 0 && campaign.pausedReason !== 'unconfirmed' && (
+          {inFlight > 0 && (
             <p className="muted">
-              {campaign.counts.sending === 1 ? '1 was' : `${campaign.counts.sending} were`} being sent when it stopped. Each is first looked up
+              {inFlight === 1 ? '1 was' : `${inFlight} were`} being sent when it stopped. Each is first looked up
               with the service under its own reference, so none is ordered twice.
             </p>
           )}
@@ -68,7 +70,7 @@ export function ResumeDialog({
               once you know why: the next order goes alone and is checked again, and another difference pauses it again.
             </Message>
           )}
-          {campaign.pausedReason === 'unconfirmed' && (
+          {campaign.heldRows > 0 && (
             <Message kind="warning" testId="resume-unconfirmed">
               <p>
                 Giftbatch cannot tell whether the gifts listed under &ldquo;Rows to look up at the service&rdquo; were ordered: they were

@@ -53,9 +53,12 @@ function MismatchBanner({ summary: c }: { summary: CampaignSummary }) {
 export function pauseDetailShown(c: CampaignSummary): boolean {
   const detail = c.pausedDetail?.trim();
   if (!detail) return false;
-  if (!/\s/.test(detail)) return false;
+  // A one-word detail of an interrupted run is an engine token ("closed"); of other pauses it may be
+  // all there is of an error (ECONNRESET), kept for whoever helps.
+  if (c.pausedReason === 'interrupted' && !/\s/.test(detail)) return false;
   if (c.pausedReason && ADVICE[c.pausedReason].includes(detail)) return false;
-  return !showsHeldRows(c);
+  // Paused on held rows: the detail is the first one's reason, which the list of held rows says.
+  return !(c.pausedReason === 'unconfirmed' && showsHeldRows(c));
 }
 
 /** When the service was last asked about the campaign's orders: "Last checked just now.", "Last checked 3 min ago." */

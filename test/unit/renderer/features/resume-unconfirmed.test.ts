@@ -15,10 +15,10 @@ import { HeldRow, heldMore, showsHeldRows } from '../../../../renderer/src/featu
 import { HELD_SHOWN } from '../../../../renderer/src/stores/campaign-store.ts';
 
 const counts = { invalid: 0, ready: 0, sending: 1, ordered: 3, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
-const dialog = (pausedReason: 'unconfirmed' | 'user') =>
+const dialog = (pausedReason: 'unconfirmed' | 'user', heldRows = pausedReason === 'unconfirmed' ? 1 : 0, sending = counts.sending) =>
   renderToStaticMarkup(
     createElement(ResumeDialog, {
-      campaign: summary({ sendState: 'paused', pausedReason, running: false, counts, heldRows: pausedReason === 'unconfirmed' ? 1 : 0 }),
+      campaign: summary({ sendState: 'paused', pausedReason, running: false, counts: { ...counts, sending }, heldRows }),
       onConfirm: async () => null,
       onClose: () => undefined,
     }),
@@ -53,8 +53,17 @@ describe('resuming a campaign paused unconfirmed', () => {
     expect(resumeSendCount({ counts: paused.counts, heldRows: 0 }, false)).toBe(3);
   });
 
-  it('shows no such choice for another pause', () => {
+  it('shows no such choice for another pause with no row held', () => {
     expect(dialog('user')).not.toContain('resume-unconfirmed');
+    expect(dialog('user')).toContain('1 was being sent when it stopped');
+  });
+
+  it('offers it for rows held in a run that then paused for another reason (the person paused it, the breaker tripped)', () => {
+    // 3 rows mid-send, 1 of them held: the held one is offered, the other 2 are looked up and sent on.
+    const html = dialog('user', 1, 3);
+    expect(html).toContain('data-testid="resume-unconfirmed"');
+    expect(html).toContain('2 were being sent when it stopped');
+    expect(html).toContain('Resume: send 2');
   });
 
   it('sends the flag only when ticked; the list says what the campaign waits for', () => {
@@ -68,12 +77,15 @@ describe('resuming a campaign paused unconfirmed', () => {
 });
 
 describe('the rows held for a person, under the paused notice', () => {
-  it('shows only for a campaign paused unconfirmed with rows still sending and no run', () => {
-    const paused = summary({ sendState: 'paused', pausedReason: 'unconfirmed', running: false, counts });
+  it('shows for a paused campaign with rows held and no run, whatever paused it', () => {
+    const paused = summary({ sendState: 'paused', pausedReason: 'unconfirmed', running: false, counts, heldRows: 1 });
     expect(showsHeldRows(paused)).toBe(true);
     expect(showsHeldRows({ ...paused, running: true })).toBe(false);
-    expect(showsHeldRows({ ...paused, pausedReason: 'user' })).toBe(false);
-    expect(showsHeldRows({ ...paused, counts: { ...counts, sending: 0 } })).toBe(false);
+    // Held in a run that the person (or the circuit breaker) then paused: still theirs to look up.
+    expect(showsHeldRows({ ...paused, pausedReason: 'user' })).toBe(true);
+    expect(showsHeldRows({ ...paused, pausedReason: 'circuit-breaker' })).toBe(true);
+    expect(showsHeldRows({ ...paused, heldRows: 0 })).toBe(false);
+    expect(showsHeldRows({ ...paused, sendState: 'sending' })).toBe(false);
   });
 
   it('lists each with its reference and a field for the order number found at the service', () => {

@@ -162,7 +162,7 @@ describe('StatusBanner: rows held for a person (paused unconfirmed)', () => {
   const held = { invalid: 0, ready: 0, sending: 1, ordered: 2, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
 
   it('says in plain words what to do, and leaves the long per-row detail to the rows listed below', () => {
-    const t = text(summary({ sendState: 'paused', pausedReason: 'unconfirmed', pausedDetail: detail, running: false, counts: held }));
+    const t = text(summary({ sendState: 'paused', pausedReason: 'unconfirmed', pausedDetail: detail, running: false, counts: held, heldRows: 1 }));
     expect(t).toContain('Giftbatch cannot tell whether some gifts that were being sent when it stopped were ordered');
     expect(t).toContain('"Rows to look up at the service"');
     expect(t).toContain('None there: press Resume and choose "Send them again".');
@@ -189,5 +189,10 @@ describe('StatusBanner: rows held for a person (paused unconfirmed)', () => {
     expect(closed).not.toContain('Detail:');
     const same = text(summary({ sendState: 'paused', pausedReason: 'interrupted', pausedDetail: 'Giftbatch stopped while this campaign was sending.', running: false, counts: held }));
     expect(same).not.toContain('Detail:');
+  });
+
+  it('keeps a one-word detail of another pause: it may be all there is of an error', () => {
+    const t = text(summary({ sendState: 'paused', pausedReason: 'circuit-breaker', pausedDetail: 'ECONNRESET', running: false, counts: held }));
+    expect(t).toContain('Detail: ECONNRESET');
   });
 });
