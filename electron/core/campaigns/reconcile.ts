@@ -233,9 +233,11 @@ export class ListReach {
 
   /**
    * `accountFingerprint`: the key's (Connection.accountFingerprint). Given, a witness is taken only
-   * from a campaign sent under this account (or one that recorded none): on an address several
-   * accounts use (one production address for every account), another account's order is never in
-   * this key's list, and taking it would hold rows for nothing.
+   * from a campaign sent under this key (or one that recorded none): on an address several accounts
+   * use (one production address for every account), another account's order is never in this key's
+   * list, and taking it would hold rows for nothing. The fingerprint is of the key, not the account:
+   * after a key change confirmed as the same account, older campaigns are passed over too, and a row
+   * with no witness left is held for a person (the safe side).
    */
   constructor(
     private readonly db: Db,

@@ -19,7 +19,7 @@ import {
   recordAttemptError,
   type SendAttempt,
 } from '../db/repos/recipient-transitions.ts';
-import { countByState, getRecipient, listSendingRows, readyRowToSend, type StateCounts } from '../db/repos/recipients.ts';
+import { countByState, getRecipient, heldRowIds, listSendingRows, readyRowToSend, type StateCounts } from '../db/repos/recipients.ts';
 import { mayStillBeRunning, type Ambiguous, type Outcome, type RateLimiter, type Rejected, type ServiceClient } from '../service/index.ts';
 import type { Order } from '../service/types.ts';
 import type { Finding } from '../../../shared/domain/findings.ts';
@@ -369,7 +369,7 @@ async function runCampaign(options: SendQueueOptions, campaignId: string, opts: 
   // began are the ones a person's resendUnconfirmed speaks for: they were shown and looked up.
   const reach = new ListReach(db, client, clock, options.accountFingerprint);
   const resend = opts.resendUnconfirmed === true;
-  const heldBefore = new Set(resend ? listSendingRows(db, { campaignId }).filter((r) => r.heldAt !== null).map((r) => r.id) : []);
+  const heldBefore = new Set(resend ? heldRowIds(db, campaignId) : []);
   const resendable = (rowId: number): boolean => heldBefore.has(rowId);
   let reconciliation: ReconcileResult;
   try {

@@ -391,6 +391,11 @@ export function countFlagged(db: Db, campaignId: string): number {
  */
 export const HELD_ROW_SQL = `state = 'sending' AND held_at IS NOT NULL`;
 
+/** The ids of the campaign's rows held for a person (HELD_ROW_SQL). */
+export function heldRowIds(db: Db, campaignId: string): number[] {
+  return z.array(z.number().int()).parse(statement(db, `SELECT id FROM recipients WHERE campaign_id = ? AND ${HELD_ROW_SQL}`).pluck().all(campaignId));
+}
+
 /** How many rows of the campaign are held for a person (HELD_ROW_SQL). */
 export function countHeldRows(db: Db, campaignId: string): number {
   return z.number().int().parse(statement(db, `SELECT count(*) FROM recipients WHERE campaign_id = ? AND ${HELD_ROW_SQL}`).pluck().get(campaignId));
@@ -695,6 +700,19 @@ const orderWitnessRow = z.object({
 });
 
 /**
+ * newestOrderRecordedBy's statement. Each campaign of the service gives its newest such row from the
+ * index recipients_campaign_ordered (schema 13), and the newest of those wins: a few index reads,
+ * however many rows are stored. Parameters @environment, @baseUrl, @at, @except (a JSON array of ids).
+ */
+export const WITNESS_SQL = `SELECT r.campaign_id, r.line, r.external_reference_id, r.order_id, r.sent_at, r.ordered_at
+  FROM campaigns c JOIN recipients r ON r.id = (
+    SELECT n.id FROM recipients n
+      WHERE n.campaign_id = c.id AND n.order_id IS NOT NULL AND n.sent_at IS NOT NULL AND n.ordered_at <= @at
+      ORDER BY n.ordered_at DESC, n.id DESC LIMIT 1)
+  WHERE c.environment = @environment AND c.base_url = @baseUrl AND c.id NOT IN (SELECT value FROM json_each(@except))
+  ORDER BY r.ordered_at DESC, r.id DESC LIMIT 1`;
+
+/**
  * The row of a service (environment and address) whose order was recorded last at or before `at`
  * (so made no later than `at`), of any campaign but `exceptCampaigns` and whatever became of the
  * order since; null when none was.
@@ -705,18 +723,7 @@ export function newestOrderRecordedBy(
   at: number,
   exceptCampaigns: readonly string[] = [],
 ): OrderWitness | null {
-  // Each campaign of the service gives its newest such row from the index recipients_campaign_ordered
-  // (schema 13), and the newest of those wins: a few index reads, however many rows are stored.
-  const raw = statement(
-    db,
-    `SELECT r.campaign_id, r.line, r.external_reference_id, r.order_id, r.sent_at, r.ordered_at
-      FROM campaigns c JOIN recipients r ON r.id = (
-        SELECT n.id FROM recipients n
-          WHERE n.campaign_id = c.id AND n.order_id IS NOT NULL AND n.sent_at IS NOT NULL AND n.ordered_at <= @at
-          ORDER BY n.ordered_at DESC, n.id DESC LIMIT 1)
-      WHERE c.environment = @environment AND c.base_url = @baseUrl AND c.id NOT IN (SELECT value FROM json_each(@except))
-      ORDER BY r.ordered_at DESC, r.id DESC LIMIT 1`,
-  ).get({ environment: where.environment, baseUrl: where.baseUrl, at, except: JSON.stringify(exceptCampaigns) });
+  const raw = statement(db, WITNESS_SQL).get({ environment: where.environment, baseUrl: where.baseUrl, at, except: JSON.stringify(exceptCampaigns) });
   if (raw === undefined) return null;
   const r = parseRow(orderWitnessRow, 'recipients', raw);
   return { campaignId: r.campaign_id, line: r.line, externalReferenceId: r.external_reference_id, orderId: r.order_id, sentAt: r.sent_at, orderedAt: r.ordered_at };
