@@ -7,28 +7,13 @@ import { CostSummary } from '../../../../renderer/src/features/new-campaign/Cost
 import { ProductTotals } from '../../../../renderer/src/features/new-campaign/ProductTotals.tsx';
 import { createStores } from '../../../../renderer/src/stores/index.ts';
 import { StoresContext } from '../../../../renderer/src/stores/hooks.ts';
-import type { Preflight } from '../../../../renderer/src/stores/wizard-store.ts';
-import { fakeApi, ManualClock, summary } from '../helpers/fakes.ts';
-
-function preflight(rowsToSend: number): Preflight {
-  return {
-    ok: rowsToSend > 0,
-    problems: [],
-    rowsToSend,
-    totals: rowsToSend > 0 ? [{ currency: 'USD', amount: `${rowsToSend * 10}.00` }] : [],
-    availability: null,
-    repeatRecipients: { count: 0, lines: [] },
-    accountChanged: null,
-    repeatsInCampaign: { people: 0, rows: 0 },
-    byProduct: [],
-  };
-}
+import { fakeApi, ManualClock, preflight, summary } from '../helpers/fakes.ts';
 
 function text(rowsToSend: number): string {
   const clock = new ManualClock();
   const s = createStores({ api: fakeApi({}).api, timers: clock, now: clock.now });
   const counts = { invalid: 2, ready: rowsToSend, sending: 0, ordered: 0, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
-  s.wizard.setState({ draft: summary({ sendState: 'draft', counts }), preflight: preflight(rowsToSend), preflightStatus: 'ready' });
+  s.wizard.setState({ draft: summary({ sendState: 'draft', counts }), preflight: preflight(rowsToSend, rowsToSend > 0, []), preflightStatus: 'ready' });
   // Server rendering reads a store's initial state (useSyncExternalStore's server snapshot): render this one.
   s.wizard.getInitialState = s.wizard.getState;
   const markup = renderToStaticMarkup(createElement(StoresContext.Provider, { value: s }, createElement(CostSummary)));

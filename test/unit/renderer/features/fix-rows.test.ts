@@ -11,7 +11,7 @@ import { FixRowsPanel, openRowsToFix, rowsToFixIds, sendCorrectedLabel } from '.
 import { createStores, type Stores } from '../../../../renderer/src/stores/index.ts';
 import { StoresContext } from '../../../../renderer/src/stores/hooks.ts';
 import type { Preflight } from '../../../../renderer/src/stores/wizard-store.ts';
-import { fakeApi, ManualClock, ok, row, settle, summary } from '../helpers/fakes.ts';
+import { fakeApi, ManualClock, ok, preflight, row, settle, summary } from '../helpers/fakes.ts';
 
 const counts = { invalid: 2, ready: 0, sending: 0, ordered: 0, delivered: 3, failed: 0, cancelled: 0, skipped: 0 };
 const badEmail = row(1, { state: 'invalid', email: 'bo@example', errors: [{ field: 'email', message: 'Line 2: "bo@example" is not an e-mail address' }] });
@@ -22,20 +22,6 @@ const delivered = row(4, { state: 'delivered', orderId: 4 });
 function stores(): Stores {
   const clock = new ManualClock();
   return createStores({ api: fakeApi({}).api, timers: clock, now: clock.now });
-}
-
-function preflight(rowsToSend: number, okay = true): Preflight {
-  return {
-    ok: okay,
-    problems: okay ? [] : ['The supplier reports product 7 out of stock.'],
-    rowsToSend,
-    totals: rowsToSend > 0 ? [{ currency: 'USD', amount: `${rowsToSend * 10}.00` }] : [],
-    availability: null,
-    repeatRecipients: { count: 0, lines: [] },
-    accountChanged: null,
-    repeatsInCampaign: { people: 0, rows: 0 },
-    byProduct: [],
-  };
 }
 
 function panel(c: CampaignSummary, rows: RowDto[], pre: Preflight | null): string {

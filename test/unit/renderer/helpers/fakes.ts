@@ -2,6 +2,7 @@
 // with timers, for the renderer's store and transport tests.
 import type { CallInput, CallName, CallOutput, CampaignSummary, EventName, EventPayload, GiftbatchApi, Result, RowDto } from '../../../../shared/contract.ts';
 import type { Timers } from '../../../../renderer/src/api/event-socket.ts';
+import type { Preflight } from '../../../../renderer/src/stores/wizard-store.ts';
 
 type Handler<C extends CallName> = (input: CallInput<C>) => Result<CallOutput<C>> | Promise<Result<CallOutput<C>>>;
 export type Handlers = { [C in CallName]?: Handler<C> };
@@ -162,5 +163,20 @@ export function row(id: number, overrides: Partial<RowDto> = {}): RowDto {
     acceptanceExpired: false,
     heldAt: null,
     ...overrides,
+  };
+}
+
+/** A pre-flight answer for `rowsToSend` USD 10.00 gifts; not `okay`: the supplier out of stock. */
+export function preflight(rowsToSend: number, okay = true, problems = okay ? [] : ['The supplier reports product 7 out of stock.']): Preflight {
+  return {
+    ok: okay,
+    problems,
+    rowsToSend,
+    totals: rowsToSend > 0 ? [{ currency: 'USD', amount: `${rowsToSend * 10}.00` }] : [],
+    availability: null,
+    repeatRecipients: { count: 0, lines: [] },
+    accountChanged: null,
+    repeatsInCampaign: { people: 0, rows: 0 },
+    byProduct: [],
   };
 }
