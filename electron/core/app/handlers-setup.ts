@@ -122,7 +122,9 @@ export function setupHandlers(ctx: AppContext): Pick<Handlers, SetupCalls> {
           return { ok: true, message: `Connected to ${service}: the key works and the catalog lists ${count} product${count === 1 ? '' : 's'}${more}.`, products: count + unread };
         }
         case 'auth':
-          return { ok: false, message: `${opening} rejected the API key (${outcome.message}). Check the key, set it again, and test once more.`, products: null };
+          // Its own words only: outcome.message names the request and ends with advice of its own,
+          // which read as a sentence nested in a sentence, 'Check the key' twice.
+          return { ok: false, message: `${opening} rejected the API key (it answered ${outcome.detail ?? `HTTP ${outcome.status}`}). Check the key, set it again, and test once more.`, products: null };
         case 'rejected':
           return { ok: false, message: `${opening} refused the catalog request (${outcome.message}). Check the service address.`, products: null };
         default:

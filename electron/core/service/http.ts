@@ -252,6 +252,7 @@ function classify<T>(
       status,
       code: service.code,
       endpoint,
+      detail,
       message: `${endpoint}: the service did not accept the API key (${detail}). Check the key set for this environment.`,
     };
   }

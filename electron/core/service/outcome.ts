@@ -59,6 +59,8 @@ export interface AuthFailed extends Base {
   kind: 'auth';
   status: number;
   code: string | undefined;
+  /** What the service said, without the endpoint or our advice: "HTTP 401 UNAUTHORIZED: unknown key". */
+  detail?: string;
   message: string;
 }
 

@@ -33,7 +33,10 @@ describe('errors cross the contract as data', () => {
     expect(await call('products:list', { environment: 'sandbox', country: 'US' })).toMatchObject({ ok: false, error: { code: 'service-auth' } });
     const test = await h.ok('environments:test', { environment: 'sandbox' });
     expect(test).toMatchObject({ ok: false, products: null });
-    expect(test.message).toMatch(/rejected the API key/);
+    expect(test.message).toMatch(/rejected the API key \(it answered HTTP 401 UNAUTHORIZED/);
+    // One sentence, one piece of advice: not the request line, not 'Check the key' twice.
+    expect(test.message).not.toContain('GET /v1/products');
+    expect(test.message.match(/Check the key/g)).toHaveLength(1);
 
     await h.ok('environments:update', { environment: 'production', baseUrl: 'http://127.0.0.1:9' });
     await h.ok('environments:setKey', { environment: 'production', key: 'another-key-1234567' });
