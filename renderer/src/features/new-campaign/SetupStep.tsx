@@ -1,5 +1,4 @@
 // Step 1: the gift (country, product) and the words around it (campaign name, sender, message).
-import { Message } from '../../components/Message.tsx';
 import { COUNTRIES } from '../../../../shared/domain/countries.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
 import { selectedProduct, setupProblems } from '../../stores/wizard-store.ts';
@@ -93,7 +92,6 @@ export function SetupStep() {
           Next: recipients
         </button>
       </div>
-      {w.productsError && <Message kind="error">{w.productsError}</Message>}
     </div>
   );
 }
