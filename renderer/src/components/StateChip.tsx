@@ -1,9 +1,10 @@
 import { STATE_LABELS, type RowState } from '../lib/rows.ts';
 
-export function StateChip({ state }: { state: RowState }) {
+/** `label`: instead of the state's own (rowStateLabel: a held row reads 'To look up'). */
+export function StateChip({ state, label }: { state: RowState; label?: string }) {
   return (
     <span className={`chip chip-${state}`} data-testid="state-chip">
-      {STATE_LABELS[state]}
+      {label ?? STATE_LABELS[state]}
     </span>
   );
 }

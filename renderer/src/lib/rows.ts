@@ -18,6 +18,15 @@ export const STATE_LABELS: Readonly<Record<RowState, string>> = {
   skipped: 'Skipped',
 };
 
+/**
+ * The label of a row's state on the campaign screen. A row held for a person (left mid-send, its
+ * lookup proving nothing: heldAt set) is in state 'sending' but nothing sends it: it waits to be
+ * looked up at the service ("Rows to look up at the service"), so it does not read "Sending".
+ */
+export function rowStateLabel(row: Pick<RowDto, 'state' | 'heldAt'>): string {
+  return row.state === 'sending' && row.heldAt !== null ? 'To look up' : STATE_LABELS[row.state];
+}
+
 /** Every row of a campaign, from its counts by state. */
 export function countRows(counts: Readonly<Record<RowState, number>>): number {
   return ROW_STATES.reduce((n, state) => n + counts[state], 0);

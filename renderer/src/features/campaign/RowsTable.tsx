@@ -10,7 +10,7 @@ import { StateChip } from '../../components/StateChip.tsx';
 import { VirtualList } from '../../components/VirtualList.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { formatStated } from '../../lib/money-display.ts';
-import { expiryView, flagView, invalidReason, issuesFor } from '../../lib/rows.ts';
+import { expiryView, flagView, invalidReason, issuesFor, rowStateLabel } from '../../lib/rows.ts';
 import { itemStatusWords, orderStatusWords, type StatusWords } from '../../lib/service-status.ts';
 import { giftPerRow } from '../../stores/campaign-store.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
@@ -117,7 +117,7 @@ export const RowView = memo(function RowView({ row, index, now, showProduct }: {
         )}
       </span>
       <span role="cell">
-        <StateChip state={row.state} />
+        <StateChip state={row.state} label={rowStateLabel(row)} />
       </span>
       <span role="cell" className="cell">
         <span className="cell-value mono">{row.orderId ?? '—'}</span>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expiryView, flagView, invalidReason, isDuplicate, issueText, issuesFor, matchesDraftFilter } from '../../../../renderer/src/lib/rows.ts';
+import { expiryView, flagView, invalidReason, isDuplicate, issueText, issuesFor, matchesDraftFilter, rowStateLabel } from '../../../../renderer/src/lib/rows.ts';
 import { row } from '../helpers/fakes.ts';
 
 describe('row helpers', () => {
@@ -22,6 +22,12 @@ describe('row helpers', () => {
     // A skipped row says its own reason (SkipReason); a delivered one has nothing to fix.
     expect(invalidReason(row(2, { state: 'skipped', skippedBy: 'repeat-in-campaign', errors }))).toBeNull();
     expect(invalidReason(row(2, { state: 'delivered' }))).toBeNull();
+  });
+
+  it("labels a row held for a person 'To look up', not 'Sending': nothing sends it until a person decides", () => {
+    expect(rowStateLabel(row(3, { state: 'sending', heldAt: 1_700_000_000_000 }))).toBe('To look up');
+    expect(rowStateLabel(row(3, { state: 'sending', heldAt: null }))).toBe('Sending');
+    expect(rowStateLabel(row(3, { state: 'ordered', heldAt: null }))).toBe('Ordered');
   });
 
   it('filters draft rows: errors are invalid rows, duplicates are rows with an e-mail warning', () => {
