@@ -77,7 +77,8 @@ export function isDuplicate(row: HasIssues): boolean {
 export type DraftFilter = 'all' | 'errors' | 'duplicates';
 
 export function matchesDraftFilter(row: HasIssues & { state?: RowState }, filter: DraftFilter): boolean {
-  if (filter === 'errors') return row.errors.length > 0 || row.state === 'invalid';
+  // A row the person skipped is no longer to fix (the cost card counts it as skipped, not as needing fixing).
+  if (filter === 'errors') return row.state !== 'skipped' && (row.errors.length > 0 || row.state === 'invalid');
   if (filter === 'duplicates') return isDuplicate(row);
   return true;
 }

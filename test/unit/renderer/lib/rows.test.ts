@@ -37,6 +37,9 @@ describe('row helpers', () => {
     expect([ok, bad, dup].filter((r) => matchesDraftFilter(r, 'errors')).map((r) => r.id)).toEqual([2]);
     expect([ok, bad, dup].filter((r) => matchesDraftFilter(r, 'duplicates')).map((r) => r.id)).toEqual([3]);
     expect(isDuplicate(ok)).toBe(false);
+    // Skipped by the person: the cost card says 'Skipped 1', so 'Need fixing' no longer counts it.
+    const skippedBad = row(4, { state: 'skipped', errors: [{ field: 'email', message: 'x' }] });
+    expect(matchesDraftFilter(skippedBad, 'errors')).toBe(false);
   });
 
   it('flags a recipient-details item whose acceptance link has expired, and not a delivered or cancelled one', () => {
