@@ -3,6 +3,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallOutput, CampaignSummary, Result, RowDto } from '../../../shared/contract.ts';
 import type { FollowUpKind } from '../../../shared/domain/follow-up.ts';
+import { plural } from '../../../shared/domain/plural.ts';
 import { bucketFor, type Bucket } from '../lib/chart.ts';
 import { countRows, type RowState } from '../lib/rows.ts';
 import { pagesCovering } from '../lib/windowing.ts';
@@ -340,13 +341,13 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
       retryFailed: () =>
         changeRows('retry', (campaignId) => deps.api['campaigns:retryFailed']({ campaignId }), ({ requeued: n }) => ({
           kind: 'info',
-          text: `${n} failed row${n === 1 ? ' is' : 's are'} back to send, each under its own reference: an order already made under one would be returned, not charged again. Press Resume to send ${n === 1 ? 'it' : 'them'}.`,
+          text: `${plural(n, 'failed row')} ${n === 1 ? 'is' : 'are'} back to send, each under its own reference: an order already made under one would be returned, not charged again. Press Resume to send ${n === 1 ? 'it' : 'them'}.`,
         })),
 
       revalidate: () =>
         changeRows('revalidate', (campaignId) => deps.api['campaigns:revalidate']({ campaignId }), ({ checked, ready, invalid }) => ({
           kind: invalid > 0 ? 'error' : 'info',
-          text: `${checked} unsent row${checked === 1 ? '' : 's'} checked against the product as it is now: ${ready} ready, ${invalid} to fix. Each kept its reference, so nothing already ordered is ordered again.`,
+          text: `${plural(checked, 'unsent row')} checked against the product as it is now: ${ready} ready, ${invalid} to fix. Each kept its reference, so nothing already ordered is ordered again.`,
         })),
 
       async checkNow() {

@@ -1,6 +1,7 @@
 // Pause, resume, check now, export: what can be done with the campaign in its current state.
 import { useState } from 'react';
 import type { CampaignSummary } from '../../../../shared/contract.ts';
+import { plural } from '../../../../shared/domain/plural.ts';
 import { downloadText } from '../../lib/download.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
 import { useDiscardGuard } from '../new-campaign/DiscardNewCampaign.tsx';
@@ -56,7 +57,7 @@ export function CampaignActions({ summary, fixing = false, onFix }: { summary: C
       )}
       {canFixRows(summary) && !fixing && onFix && (
         <button type="button" onClick={() => onFix(false)} disabled={busy !== null} data-testid="campaign-fix-rows">
-          {`Fix ${summary.counts.invalid} row${summary.counts.invalid === 1 ? '' : 's'}…`}
+          {`Fix ${plural(summary.counts.invalid, 'row')}…`}
         </button>
       )}
       {/* A finished campaign's rows left to send (corrected, or failed ones put back) go through the first send's pre-flight and confirmation. */}

@@ -7,6 +7,7 @@
 // its Resume.
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { CampaignSummary, RowDto } from '../../../../shared/contract.ts';
+import { plural } from '../../../../shared/domain/plural.ts';
 import { Message } from '../../components/Message.tsx';
 import { StoresContext, useStores, useWizard } from '../../stores/hooks.ts';
 import type { Stores } from '../../stores/index.ts';
@@ -31,7 +32,7 @@ export function rowsToFixIds(rows: readonly RowDto[], sendState: CampaignSummary
  */
 export function sendCorrectedLabel(n: number, corrected = n): string {
   if (n > corrected) return `Send the ${n} left…`;
-  return n === 0 ? 'Send corrected rows…' : `Send ${n} corrected row${n === 1 ? '' : 's'}…`;
+  return n === 0 ? 'Send corrected rows…' : `Send ${plural(n, 'corrected row')}…`;
 }
 
 /** What the panel is for, in the organiser's words, for a finished or a paused campaign. */

@@ -4,13 +4,14 @@
 import { useState } from 'react';
 import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { FOLLOW_UP_KINDS, type FollowUpKind } from '../../../../shared/domain/follow-up.ts';
+import { plural } from '../../../../shared/domain/plural.ts';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Message } from '../../components/Message.tsx';
 
 const LABELS: Record<FollowUpKind, (n: number) => string> = {
-  failed: (n) => `${n} row${n === 1 ? '' : 's'} that failed (the service refused the order: no gift was sent)`,
-  cancelled: (n) => `${n} row${n === 1 ? '' : 's'} whose order was cancelled or whose payment expired`,
-  expired: (n) => `${n} row${n === 1 ? '' : 's'} whose acceptance link expired before the recipient accepted`,
+  failed: (n) => `${plural(n, 'row')} that failed (the service refused the order: no gift was sent)`,
+  cancelled: (n) => `${plural(n, 'row')} whose order was cancelled or whose payment expired`,
+  expired: (n) => `${plural(n, 'row')} whose acceptance link expired before the recipient accepted`,
 };
 
 export function FollowUpDialog({
@@ -85,7 +86,7 @@ export function FollowUpDialog({
               disabled={busy || rows === 0 || name.trim() === ''}
               onClick={() => onConfirm(include, name)}
             >
-              {busy ? 'Making the draft…' : `Make a draft with ${rows} row${rows === 1 ? '' : 's'}`}
+              {busy ? 'Making the draft…' : `Make a draft with ${plural(rows, 'row')}`}
             </button>
           </div>
         </>

@@ -5,6 +5,7 @@
 // ("Record its order", rows:recordOrder); none found, Resume with "Send them again".
 import { useEffect, useState } from 'react';
 import type { CampaignSummary, RowDto } from '../../../../shared/contract.ts';
+import { plural } from '../../../../shared/domain/plural.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
 
 /**
@@ -17,7 +18,7 @@ export function showsHeldRows(summary: CampaignSummary): boolean {
 
 /** Under the held rows listed, when there are more: how many, and how they come into view. */
 export function heldMore(more: number): string {
-  const rows = more === 1 ? '1 more row is' : `${more.toLocaleString('en-US')} more rows are`;
+  const rows = `${plural(more, 'more row')} ${more === 1 ? 'is' : 'are'}`;
   return `…and ${rows} held, to look up the same way: each appears here as one above is recorded.`;
 }
 

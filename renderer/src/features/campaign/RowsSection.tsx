@@ -1,8 +1,8 @@
 // The campaign's rows: filter by state, search, and a windowed table fetched page by page.
 import { useEffect, useState } from 'react';
+import { plural } from '../../../../shared/domain/plural.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Message } from '../../components/Message.tsx';
-import { groupDigits } from '../../lib/money-display.ts';
 import type { RowState } from '../../lib/rows.ts';
 import { filterIsActive } from '../../stores/campaign-store.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
@@ -38,7 +38,7 @@ export function RowsSection() {
       <div className="title-row">
         <h2 id="rows-title">Recipients</h2>
         <span className="muted small" data-testid="rows-total">
-          {groupDigits(String(total))} row{total === 1 ? '' : 's'}
+          {plural(total, 'row')}
         </span>
       </div>
       <div className="toolbar">

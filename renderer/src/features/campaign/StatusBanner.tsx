@@ -3,6 +3,7 @@
 // next poll while orders await delivery, and when the service was last asked about them.
 import { Fragment } from 'react';
 import type { CampaignSummary } from '../../../../shared/contract.ts';
+import { plural } from '../../../../shared/domain/plural.ts';
 import { Message } from '../../components/Message.tsx';
 import { useNow } from '../../components/useNow.ts';
 import { formatTotals } from '../../lib/money-display.ts';
@@ -143,7 +144,7 @@ export function StatusBanner({ summary: c, onFix, onOpenCampaign }: { summary: C
       )}
       {c.acceptanceExpired > 0 && (
         <Message kind="warning" testId="banner-expired">
-          {c.acceptanceExpired} recipient{c.acceptanceExpired === 1 ? '' : 's'} never accepted before the link expired. Their rows are flagged
+          {plural(c.acceptanceExpired, 'recipient')} never accepted before the link expired. Their rows are flagged
           below; {expiredTaken === 0
             ? "contact them or the service's support."
             : expiredTaken === c.acceptanceExpired

@@ -1,4 +1,5 @@
 import type { CampaignSummary } from '../../../../shared/contract.ts';
+import { plural } from '../../../../shared/domain/plural.ts';
 import { ENVIRONMENT_LABELS } from '../../components/Header.tsx';
 import { Totals } from '../../components/Money.tsx';
 import { formatDateTime } from '../../lib/time.ts';
@@ -34,7 +35,7 @@ export function CampaignRow({ campaign: c, onResume }: { campaign: CampaignSumma
         </div>
         {c.flagged > 0 && (
           <div className="flag" data-testid="campaign-flagged">
-            {c.flagged === 1 ? '1 row' : `${c.flagged} rows`} flagged: the service's answer differed from what was asked, or could not be read.
+            {plural(c.flagged, 'row')} flagged: the service's answer differed from what was asked, or could not be read.
           </div>
         )}
         {interrupted && (

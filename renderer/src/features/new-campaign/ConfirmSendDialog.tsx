@@ -1,5 +1,6 @@
 // The last stop before money moves: how many, how much, where, and that orders are final.
 import { useState } from 'react';
+import { plural } from '../../../../shared/domain/plural.ts';
 import { ENVIRONMENT_LABELS } from '../../components/Header.tsx';
 import { Dialog } from '../../components/Dialog.tsx';
 import { Message } from '../../components/Message.tsx';
@@ -18,7 +19,7 @@ export function firstOrderNote(count: number): string | null {
 /** Rows of the draft that still need fixing and stay behind (none: nothing to say). */
 export function notSentNote(invalid: number): string | null {
   if (invalid <= 0) return null;
-  return invalid === 1 ? '1 row that still needs fixing will not be sent.' : `${invalid} rows that still need fixing will not be sent.`;
+  return `${plural(invalid, 'row')} that still ${invalid === 1 ? 'needs' : 'need'} fixing will not be sent.`;
 }
 
 export function ConfirmSendDialog() {
@@ -48,9 +49,9 @@ export function ConfirmSendDialog() {
   };
 
   return (
-    <Dialog open={open} title={`Send ${count} gift${count === 1 ? '' : 's'}?`} onClose={() => w.cancelConfirm()} testId="confirm-dialog">
+    <Dialog open={open} title={`Send ${plural(count, 'gift')}?`} onClose={() => w.cancelConfirm()} testId="confirm-dialog">
       <p className="confirm-amount">
-        <span data-testid="confirm-count">{count}</span> gift{count === 1 ? '' : 's'} for a total of{' '}
+        <span data-testid="confirm-count">{count.toLocaleString('en-US')}</span> gift{count === 1 ? '' : 's'} for a total of{' '}
         <strong data-testid="confirm-total">{formatTotals(preflight?.totals ?? [], 'nothing')}</strong>
       </p>
       {charge &&
@@ -63,7 +64,7 @@ export function ConfirmSendDialog() {
             {charge.text}
           </p>
         ))}
-      <ProductTotals list={byProduct} label="Gifts per product" rowsText={(n) => `${n} gift${n === 1 ? '' : 's'}`} testId="confirm-by-product" />
+      <ProductTotals list={byProduct} label="Gifts per product" rowsText={(n) => plural(n, 'gift')} testId="confirm-by-product" />
       {draft && (
         <p>
           Campaign “{draft.name}” · {byProduct.length > 1 ? `${byProduct.length} products` : (draft.productName ?? `product ${draft.productId}`)} ·{' '}
@@ -84,9 +85,9 @@ export function ConfirmSendDialog() {
         <Message kind="warning" testId="confirm-repeats-in-campaign">
           <p>
             <strong>
-              {several.people} {several.people === 1 ? 'person' : 'people'} would get more than one gift
+              {plural(several.people, 'person', 'people')} would get more than one gift
             </strong>{' '}
-            from this campaign ({several.rows} extra gift{several.rows === 1 ? '' : 's'}): their address{several.people === 1 ? ' is' : 'es are'} on several rows
+            from this campaign ({plural(several.rows, 'extra gift')}): their address{several.people === 1 ? ' is' : 'es are'} on several rows
             and one gift per row was chosen. Skip the extra rows first to send one gift per person.
           </p>
         </Message>
@@ -94,7 +95,7 @@ export function ConfirmSendDialog() {
       {repeats > 0 && (
         <Message kind="warning" testId="confirm-repeats">
           <p>
-            {repeats} recipient{repeats === 1 ? ' already has' : 's already have'} a gift ordered from this environment in another campaign (line
+            {plural(repeats, 'recipient')} {repeats === 1 ? 'already has' : 'already have'} a gift ordered from this environment in another campaign (line
             {repeats === 1 ? '' : 's'} {preflight?.repeatRecipients.lines.join(', ')}). Nothing is sent without your yes below; otherwise skip{' '}
             {repeats === 1 ? 'that row' : 'those rows'} first.
           </p>
@@ -110,7 +111,7 @@ export function ConfirmSendDialog() {
           Cancel
         </button>
         <button type="button" className="button-primary" disabled={sending || count === 0 || !preflight?.ok} onClick={() => void send()} data-testid="confirm-send">
-          {sending ? 'Starting…' : `Send ${count} now`}
+          {sending ? 'Starting…' : `Send ${count.toLocaleString('en-US')} now`}
         </button>
       </div>
     </Dialog>

@@ -2,6 +2,7 @@
 // sheet, chosen here when several hold rows), the column mapping, and what validation found, before
 // anything is stored.
 import type { TemplateFormat } from '../../../../shared/domain/file-formats.ts';
+import { plural } from '../../../../shared/domain/plural.ts';
 import { figureFor } from '../../../../shared/domain/repeat-figures.ts';
 import type { RepeatChoices as Choices } from '../../../../shared/domain/skips.ts';
 import { Message } from '../../components/Message.tsx';
@@ -9,7 +10,7 @@ import { Totals } from '../../components/Money.tsx';
 import { Stat } from '../../components/Stat.tsx';
 import { base64ToBytes } from '../../lib/base64.ts';
 import { downloadBytes } from '../../lib/download.ts';
-import { formatPrice, groupDigits } from '../../lib/money-display.ts';
+import { formatPrice } from '../../lib/money-display.ts';
 import { productLabel, productNameFor } from '../../lib/products.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
 import { selectedProduct, type Delimiter, type Preview } from '../../stores/wizard-store.ts';
@@ -41,7 +42,7 @@ function toSendUnder(preview: Preview, repeats: Choices): { rows: number; skippe
   return figureFor(totals.toSend, repeats) ?? { rows: totals.valid, skipped: 0, amounts: totals.amounts, byProduct: totals.byProduct };
 }
 
-const leftOutText = (n: number): string => `${groupDigits(String(n))} repeated ${n === 1 ? 'row' : 'rows'} will be left out`;
+const leftOutText = (n: number): string => `${plural(n, 'repeated row')} will be left out`;
 
 export function ImportStep() {
   const stores = useStores();
@@ -111,7 +112,7 @@ export function ImportStep() {
           {workbook ? (
             <div className="detected" data-testid="detected">
               <span data-testid="detected-workbook">
-                Workbook, sheet <strong>{workbook.sheet}</strong>, {preview.totals.rows.toLocaleString('en-US')} {preview.totals.rows === 1 ? 'row' : 'rows'}
+                Workbook, sheet <strong>{workbook.sheet}</strong>, {plural(preview.totals.rows, 'row')}
               </span>
             </div>
           ) : (

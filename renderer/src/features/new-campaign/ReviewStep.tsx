@@ -1,6 +1,7 @@
 // Step 3: the draft's rows (fix or skip what needs it), the cost per currency, and the send,
 // behind a confirmation that states the count, the total, and that orders are final.
 import { useMemo } from 'react';
+import { plural } from '../../../../shared/domain/plural.ts';
 import { Message } from '../../components/Message.tsx';
 import { matchesDraftFilter, type DraftFilter } from '../../lib/rows.ts';
 import { useStores, useWizard } from '../../stores/hooks.ts';
@@ -67,7 +68,7 @@ export function ReviewStep() {
             onClick={() => w.openConfirm()}
             data-testid="wiz-send"
           >
-            {preflight && preflight.rowsToSend > 0 ? `Send ${preflight.rowsToSend} gift${preflight.rowsToSend === 1 ? '' : 's'}…` : 'Send…'}
+            {preflight && preflight.rowsToSend > 0 ? `Send ${plural(preflight.rowsToSend, 'gift')}…` : 'Send…'}
           </button>
           <button
             type="button"

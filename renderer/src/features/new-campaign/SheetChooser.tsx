@@ -1,11 +1,10 @@
 // A workbook with several sheets: which one holds the recipients. Each sheet with its filled rows (the
 // header and any title included), as native radio buttons in a labelled group, so arrows move between them and the
 // choice is announced. Choosing one previews that sheet; it is kept for the draft.
+import { plural } from '../../../../shared/domain/plural.ts';
 import type { Preview } from '../../stores/wizard-store.ts';
 
 type Sheets = NonNullable<Preview['workbook']>;
-
-const rowsText = (rows: number): string => `${rows.toLocaleString('en-US')} filled ${rows === 1 ? 'row' : 'rows'}`;
 
 export function SheetChooser({ workbook, disabled, onChoose }: { workbook: Sheets; disabled: boolean; onChoose: (sheet: string) => void }) {
   return (
@@ -29,7 +28,7 @@ export function SheetChooser({ workbook, disabled, onChoose }: { workbook: Sheet
               onChange={() => onChoose(s.name)}
             />
             <span>
-              <strong>{s.name}</strong> <span className="muted">({rowsText(s.rows)})</span>
+              <strong>{s.name}</strong> <span className="muted">({plural(s.rows, 'filled row')})</span>
             </span>
           </label>
         ))}

@@ -2,6 +2,7 @@
 // the preview's exact figures (totals.toSend: the valid rows the draft keeps under each choice,
 // counted with shared/domain/skips.ts repeatSkipOf) with that box ticked and without it, the other
 // box as chosen. No counting of its own: an invalid row, never sent, is never in those figures.
+import { plural } from '../../../../shared/domain/plural.ts';
 import { figureFor } from '../../../../shared/domain/repeat-figures.ts';
 import type { RepeatChoices } from '../../../../shared/domain/skips.ts';
 
@@ -22,8 +23,6 @@ export function rowsAddedBy(figures: ChoiceFigures, choices: RepeatChoices, kind
   return ticked && unticked ? ticked.rows - unticked.rows : null;
 }
 
-const rowsText = (n: number): string => `${n.toLocaleString('en-US')} ${n === 1 ? 'row' : 'rows'}`;
-
 /** The hint under `kind`'s box: how many rows ticking it adds to the send (what it adds once ticked), and what becomes of them. */
 export function repeatHint(figures: ChoiceFigures, choices: RepeatChoices, kind: RepeatKind): string {
   const added = rowsAddedBy(figures, choices, kind);
@@ -35,10 +34,10 @@ export function repeatHint(figures: ChoiceFigures, choices: RepeatChoices, kind:
     if (added === null) return 'Rows whose address repeats an earlier line are left out unless this is ticked.';
     if (added > 0) {
       const which = added === 1 ? 'a valid row whose address repeats an earlier line' : 'valid rows whose address repeats an earlier line';
-      return ticked ? `Adds ${rowsText(added)} to the send: ${which}, each with its own gift.` : `Ticking this adds ${rowsText(added)} to the send: ${which}, left out now (one gift per person).`;
+      return ticked ? `Adds ${plural(added, 'row')} to the send: ${which}, each with its own gift.` : `Ticking this adds ${plural(added, 'row')} to the send: ${which}, left out now (one gift per person).`;
     }
     if (withOther !== null && withOther > 0) {
-      return `Adds no row to the send on its own: the valid rows that repeat an earlier line are for people who have a gift from an earlier campaign. With the box below ticked too, it adds ${rowsText(withOther)}.`;
+      return `Adds no row to the send on its own: the valid rows that repeat an earlier line are for people who have a gift from an earlier campaign. With the box below ticked too, it adds ${plural(withOther, 'row')}.`;
     }
     return 'Adds no row to the send: no valid row repeats an address of an earlier line.';
   }
@@ -46,11 +45,11 @@ export function repeatHint(figures: ChoiceFigures, choices: RepeatChoices, kind:
   if (added > 0) {
     const which = added === 1 ? 'a valid row for someone who has a gift from an earlier campaign' : 'valid rows for people who have a gift from an earlier campaign';
     return ticked
-      ? `Adds ${rowsText(added)} to the send: ${which}; the confirmation asks again before a second gift is sent.`
-      : `Ticking this adds ${rowsText(added)} to the send: ${which}, left out now and listed in the draft.`;
+      ? `Adds ${plural(added, 'row')} to the send: ${which}; the confirmation asks again before a second gift is sent.`
+      : `Ticking this adds ${plural(added, 'row')} to the send: ${which}, left out now and listed in the draft.`;
   }
   if (withOther !== null && withOther > 0) {
-    return `Adds no row to the send on its own: the valid rows for people who have a gift from an earlier campaign repeat an earlier line. With the box above ticked too, it adds ${rowsText(withOther)}.`;
+    return `Adds no row to the send on its own: the valid rows for people who have a gift from an earlier campaign repeat an earlier line. With the box above ticked too, it adds ${plural(withOther, 'row')}.`;
   }
   return 'Adds no row to the send: no valid row is for someone who has a gift from an earlier campaign here.';
 }

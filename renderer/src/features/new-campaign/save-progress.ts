@@ -1,5 +1,6 @@
 // What the import step says while the draft is being saved (the engine's `campaigns:createProgress`):
 // the file being checked, then how many of its rows are stored, and how far the bar is filled.
+import { plural } from '../../../../shared/domain/plural.ts';
 import { groupDigits } from '../../lib/money-display.ts';
 import type { CreateProgress } from '../../stores/wizard-store.ts';
 
@@ -9,7 +10,7 @@ const count = (n: number): string => groupDigits(String(n));
 export function saveProgressText(progress: CreateProgress | null): string | null {
   if (!progress) return null;
   if (progress.phase === 'checking' || progress.total === null) return 'Checking the file…';
-  return `${count(progress.stored)} of ${count(progress.total)} ${progress.total === 1 ? 'row' : 'rows'} saved`;
+  return `${count(progress.stored)} of ${plural(progress.total, 'row')} saved`;
 }
 
 /** 0..1 of the bar: nothing while the file is checked. */

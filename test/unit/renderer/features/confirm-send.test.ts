@@ -19,5 +19,6 @@ describe('confirm send: rows left behind', () => {
     expect(notSentNote(0)).toBeNull();
     expect(notSentNote(1)).toBe('1 row that still needs fixing will not be sent.');
     expect(notSentNote(3)).toBe('3 rows that still need fixing will not be sent.');
+    expect(notSentNote(1250)).toBe('1,250 rows that still need fixing will not be sent.');
   });
 });

@@ -68,6 +68,7 @@ describe('the rows to fix panel', () => {
     expect([...rowsToFixIds([...rows, putBack], 'done')]).toEqual([1, 2, 3]);
     expect(sendCorrectedLabel(1)).toBe('Send 1 corrected row…');
     expect(sendCorrectedLabel(3)).toBe('Send 3 corrected rows…');
+    expect(sendCorrectedLabel(5893)).toBe('Send 5,893 corrected rows…');
   });
 
   it('shows them in the draft’s table with its Edit and Skip, and the send of the corrected ones behind the confirmation', () => {
