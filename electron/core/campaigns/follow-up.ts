@@ -10,7 +10,7 @@ import type { Db } from '../db/open.ts';
 import { statement } from '../db/statements.ts';
 import { campaignProducts, createCampaign, getCampaign, type Campaign, type CreatedCampaign } from '../db/repos/campaigns.ts';
 import { appendEvent } from '../db/repos/events.ts';
-import { listFollowUpCandidates, usedEmails, type NewRecipient, type Recipient } from '../db/repos/recipients.ts';
+import { listFollowUpCandidates, rowsFollowedUp, usedEmails, type NewRecipient, type Recipient } from '../db/repos/recipients.ts';
 import { campaignChecks, storedRowInput, storedValues } from './stored-rows.ts';
 
 /** Why no follow-up campaign was made (nothing to follow up, nothing chosen): the person's words. */
@@ -58,10 +58,26 @@ const countsOf = (byKind: Map<FollowUpKind, readonly Recipient[]>): FollowUpCoun
   expired: byKind.get('expired')?.length ?? 0,
 });
 
-function nothingToFollowUp(source: Campaign, include: readonly FollowUpKind[], counts: FollowUpCounts): FollowUpError {
+/**
+ * Where the rows of the kinds asked went, when follow-ups took them all:
+ * "has no rows that failed" alone reads as wrong to a person who sees 2 failed rows on the campaign.
+ */
+function takenAlready(db: Db, source: Campaign, include: readonly FollowUpKind[], now: number): string | null {
+  const campaigns = rowsFollowedUp(db, source.id, include, now);
+  if (campaigns.length === 0) return null;
+  const total = campaigns.reduce((sum, c) => sum + c.rows, 0);
+  const each = campaigns.map(({ name, rows }) => `"${name}" (${rows})`);
+  const where = campaigns.length === 1 ? `"${campaigns[0]?.name ?? ''}"` : `${each.slice(0, -1).join(', ')} and ${each.at(-1) ?? ''}`;
+  return `${total === 1 ? 'the one it had was' : `the ${total} it had were`} followed up already, in ${where}`;
+}
+
+function nothingToFollowUp(db: Db, source: Campaign, include: readonly FollowUpKind[], counts: FollowUpCounts, now: number): FollowUpError {
   const others = FOLLOW_UP_KINDS.filter((k) => !include.includes(k) && counts[k] > 0).map((k) => `${counts[k]} row${counts[k] === 1 ? '' : 's'} ${FOLLOW_UP_WORDS[k]}`);
+  const taken = takenAlready(db, source, include, now);
   return new FollowUpError(
-    `"${source.name}" has no ${followUpRowsText(include)}, so there is nothing to follow up and no campaign was made.` +
+    (taken === null
+      ? `"${source.name}" has no ${followUpRowsText(include)}, so there is nothing to follow up and no campaign was made.`
+      : `"${source.name}" has no ${followUpRowsText(include)} left to follow up: ${taken}. No campaign was made.`) +
       (others.length > 0 ? ` It has ${others.join(' and ')}: choose ${others.length === 1 ? 'that kind' : 'those kinds'} instead.` : ''),
   );
 }
@@ -78,7 +94,7 @@ export function createFollowUp(db: Db, request: FollowUpRequest, now: number): F
     if (!source) throw new FollowUpError(`There is no campaign "${request.campaignId}" to follow up.`);
     const byKind = followUpRows(db, source.id, now);
     const chosen = include.flatMap((k) => byKind.get(k) ?? []).sort((a, b) => a.line - b.line || a.id - b.id);
-    if (chosen.length === 0) throw nothingToFollowUp(source, include, countsOf(byKind));
+    if (chosen.length === 0) throw nothingToFollowUp(db, source, include, countsOf(byKind), now);
 
     // Each row keeps its gift (schema 7): checked against its product as the source checked it.
     const products = campaignProducts(db, source);

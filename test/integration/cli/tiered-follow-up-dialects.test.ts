@@ -123,7 +123,7 @@ async function runTiers(dialect: DialectName, sim: SimulatorProcess): Promise<vo
     // The source: its failed rows are the follow-up's now, none left to follow up or retry.
     const source = await data.ok('campaigns:get', { campaignId: sent.campaign_id });
     expect(source).toMatchObject({ counts: { ordered: SENT.length, failed: FAILS.length }, followUpRows: { failed: 0, cancelled: 0, expired: 0 }, retryable: 0 });
-    await expectNothingToFollowUp(data, sent.campaign_id);
+    await expectNothingToFollowUp(data, sent.campaign_id, 'Tiers (follow-up)');
   });
   expect((await auditOf(sim, KEY)).orders).toHaveLength(LINES.length);
 }
@@ -178,9 +178,13 @@ async function checkSent(dialect: DialectName, data: DataFolder, sim: SimulatorP
   return { report, draft };
 }
 
-async function expectNothingToFollowUp(h: DataFolder, campaignId: string): Promise<void> {
+/** `takenBy`: the follow-up that took the failed rows, which the answer names; none when no row failed. */
+async function expectNothingToFollowUp(h: DataFolder, campaignId: string, takenBy?: string): Promise<void> {
   const none = await h.service.invoke('campaigns:followUp', { campaignId, include: ['failed'] });
-  expect(none).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('"Tiers" has no rows that failed, so there is nothing to follow up') } });
+  const said = takenBy
+    ? `"Tiers" has no rows that failed left to follow up: the ${FAILS.length} it had were followed up already, in "${takenBy}"`
+    : '"Tiers" has no rows that failed, so there is nothing to follow up';
+  expect(none).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining(said) } });
 }
 
 /** Each ordered row of the report has exactly one order under its key, for its own product, issued and charged what it asked. */

@@ -547,6 +547,31 @@ export function expiredAcceptancesFollowedUp(db: Db, campaignId: string, now: nu
   return parseRows(followedUpRow, 'recipients', raws);
 }
 
+/** Each follow-up kind's rows, taken or not: FOLLOW_UP_ROWS_SQL without its "not followed up". */
+const FOLLOW_UP_KIND_SQL: Readonly<Record<FollowUpKind, string>> = {
+  failed: `campaign_id = @campaignId AND state = 'failed'`,
+  cancelled: `campaign_id = @campaignId AND state = 'cancelled'`,
+  expired: EXPIRED_ACCEPTANCE_SQL,
+};
+
+/**
+ * The follow-up campaigns that took rows of these kinds from this campaign, each with how many, in
+ * the order they took them: what a follow-up asked for rows already taken says, instead of "none".
+ */
+export function rowsFollowedUp(db: Db, campaignId: string, kinds: readonly FollowUpKind[], now: number): { id: string; name: string; rows: number }[] {
+  if (kinds.length === 0) return [];
+  const where = FOLLOW_UP_KINDS.filter((k) => kinds.includes(k)).map((k) => `(${FOLLOW_UP_KIND_SQL[k]})`).join(' OR ');
+  const raws = statement(
+    db,
+    `SELECT f.id AS id, c.name AS name, f.rows AS rows
+       FROM (SELECT followed_up_in AS id, count(*) AS rows, min(id) AS first FROM recipients
+              WHERE (${where}) AND followed_up_in IS NOT NULL GROUP BY followed_up_in) f
+       JOIN campaigns c ON c.id = f.id
+      ORDER BY f.first`,
+  ).all({ campaignId, now });
+  return parseRows(followedUpRow, 'recipients', raws);
+}
+
 /** Every row of a campaign, in file order (line, then import order). */
 export function listCampaignRows(db: Db, campaignId: string): Recipient[] {
   return parseRecipients(statement(db, 'SELECT * FROM recipients WHERE campaign_id = ? ORDER BY line, id').all(campaignId));

@@ -66,7 +66,8 @@ describe('campaigns:followUp', () => {
     const one = await h.service.invoke('rows:retry', { rowId: failedRow?.id ?? 0 });
     expect(one).toMatchObject({ ok: false, error: { code: 'conflict', message: expect.stringContaining('taken into a follow-up campaign') } });
     const twice = await h.service.invoke('campaigns:followUp', { campaignId: source.id, include: ['failed'] });
-    expect(twice).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('nothing to follow up') } });
+    // Where they went, not a bare 'has no rows that failed' beside 3 failed rows.
+    expect(twice).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('the 3 it had were followed up already, in "Gala, second try". No campaign was made.') } });
     expect(sim.audit().accounts[SIMULATOR_LOCAL_KEY]?.orders).toHaveLength(5);
   }, 60_000);
 
@@ -124,7 +125,7 @@ describe('campaigns:followUp', () => {
     // The list answers the same summary.
     expect((await h.ok('campaigns:list', {})).campaigns.find((c) => c.id === source.id)).toMatchObject({ pausedDetail: after.pausedDetail, followUpRows: after.followUpRows });
     const twice = await h.service.invoke('campaigns:followUp', { campaignId: source.id, include: ['failed', 'cancelled', 'expired'] });
-    expect(twice).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('nothing to follow up') } });
+    expect(twice).toMatchObject({ ok: false, error: { code: 'invalid-input', message: expect.stringContaining('the 8 it had were followed up already, in "Summit, again". No campaign was made.') } });
 
     // Resumed with money: the two ready rows are sent, and the campaign is done with nothing to retry.
     sim.setAccount(SIMULATOR_LOCAL_KEY, { balance: '1000.00' });

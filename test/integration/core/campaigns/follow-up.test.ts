@@ -95,7 +95,14 @@ describe('a follow-up campaign', () => {
     expect(expired.carried).toEqual({ failed: 0, cancelled: 0, expired: 3 });
     // A row a follow-up took is sent from there: taken by no other follow-up (two drafts of the same
     // rows could both pass their pre-flights and both pay), and its follow-up is named on it.
-    expect(() => createFollowUp(db, { campaignId: id, include: ['expired', 'failed', 'cancelled'] }, afterExpiry)).toThrow(/nothing to follow up/);
+    // Asked again, it says where they went: 'has no rows that failed' alone reads as wrong beside 2 failed rows.
+    expect(() => createFollowUp(db, { campaignId: id, include: ['expired', 'failed', 'cancelled'] }, afterExpiry)).toThrow(
+      '"Summit speakers" has no rows that failed, whose order was cancelled or whose acceptance link expired left to follow up: ' +
+        'the 6 it had were followed up already, in "Cancelled again" (1), "Summit speakers (follow-up)" (3) and "Summit speakers (follow-up)" (2). No campaign was made.',
+    );
+    expect(() => createFollowUp(db, { campaignId: id, include: ['failed'] }, afterExpiry)).toThrow(
+      '"Summit speakers" has no rows that failed left to follow up: the 2 it had were followed up already, in "Summit speakers (follow-up)". No campaign was made.',
+    );
     expect([5, 6, 7, 8, 9, 10].map((line) => byLine().get(line)?.followedUpIn)).toEqual([
       cancelled.campaign.id,
       expired.campaign.id,
