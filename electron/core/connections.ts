@@ -112,7 +112,7 @@ export function createConnections(deps: {
     }
     if (!stored) {
       throw new ConfigurationError(
-        `No service address is set for ${environment}. Pass --base-url https://… or set it under Environments in the app.`,
+        `No service address is set for ${environment}. Enter it under Environments & key in the app (or pass --base-url https://… to the CLI).`,
       );
     }
     return { baseUrl: normaliseUrl(stored, environment), url: normaliseUrl(stored, environment) };
@@ -125,7 +125,7 @@ export function createConnections(deps: {
     if (stored) return { key: stored, source: deps.secrets.backend === 'keychain' ? 'keychain' : 'session' };
     if (environment === 'simulator') return { key: SIMULATOR_LOCAL_KEY, source: 'simulator' };
     throw new ConfigurationError(
-      `No API key is set for ${environment}. Set GIFTBATCH_API_KEY, or store the key under Environments in the app (it goes to the OS keychain).`,
+      `No API key is set for ${environment}. Store the key under Environments & key in the app (it goes to the OS keychain), or set GIFTBATCH_API_KEY for the CLI.`,
     );
   }
 

@@ -27,6 +27,8 @@ describe('errors cross the contract as data', () => {
     const unset = await call('products:list', { environment: 'sandbox', country: 'US' });
     expect(unset).toMatchObject({ ok: false, error: { code: 'configuration' } });
     expect(!unset.ok && unset.error.message).toMatch(/No service address is set for sandbox/);
+    // The window's screen by its name, the CLI's flag said as the CLI's.
+    expect(!unset.ok && unset.error.message).toContain('Enter it under Environments & key in the app (or pass --base-url https://… to the CLI).');
 
     await h.ok('environments:update', { environment: 'sandbox', baseUrl: sim.url });
     await h.ok('environments:setKey', { environment: 'sandbox', key: MARKER_KEY });
