@@ -10,8 +10,9 @@ import { campaignChecks, storedRowInput, storedValues } from '../campaigns/store
 import { serviceName } from '../connections.ts';
 import { campaignCountry, getCampaign, setSendState, type Campaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
 import { editRow, requeueFailed, skip, unskip } from '../db/repos/recipient-edits.ts';
-import { markOrdered } from '../db/repos/recipient-transitions.ts';
+import { markOrdered, updateOrderStatus } from '../db/repos/recipient-transitions.ts';
 import { orderOutcomeOf } from '../campaigns/order-body.ts';
+import { rowStateForOrder } from '../campaigns/policy.ts';
 import { expectationOf, verifyOrder } from '../campaigns/verify-order.ts';
 import { serviceError } from '../engine.ts';
 import { countByState, getRecipient, getRecipientByExternalReferenceId, isUsedEmail, rowsWithEmailLike, type Recipient } from '../db/repos/recipients.ts';
@@ -166,7 +167,16 @@ export function rowHandlers(ctx: AppContext): Pick<Handlers, RowCalls> {
       }
       const findings = verifyOrder(expectationOf(campaign, row.requestBody), order);
       const now = engine.clock.now();
-      const recorded = markOrdered(engine.db, row.id, orderOutcomeOf(order, findings), now, 'reconciliation');
+      // Found by a person days later, its gift is usually delivered already: recorded as its statuses
+      // say, not shown 'ordered' beside an item 'Delivered' until the next poll.
+      const settled = rowStateForOrder(order.status, order.item.status);
+      const recorded = engine.db.transaction(() => {
+        if (!markOrdered(engine.db, row.id, orderOutcomeOf(order, findings), now, 'reconciliation')) return false;
+        if (settled !== 'ordered') {
+          updateOrderStatus(engine.db, row.id, { state: settled, orderStatus: order.status, itemStatus: order.item.status ?? null }, now);
+        }
+        return true;
+      })();
       // A campaign paused on its held rows with nothing left to send or look up is done.
       const counts = countByState(engine.db, row.campaignId);
       const paused = getCampaign(engine.db, row.campaignId);
