@@ -33,7 +33,7 @@ describe('a catalog without currencies', () => {
 
     const plain = await runCli(['products', '--country', 'US', ...common], env);
     expect(plain.code, plain.stderr).toBe(0);
-    expect(plain.stdout).toMatch(/No product can be ordered by e-mail in US from the simulator service at http:\/\/127\.0\.0\.1:\d+ \(\d+ product record\(s\) could not be read, see below\)/);
+    expect(plain.stdout).toMatch(/No product can be ordered by e-mail in US from the simulator service at http:\/\/127\.0\.0\.1:\d+ \(\d+ product records? could not be read, see below\)/);
     expect(plain.stderr).toContain(`(unreadable) ${range} Harborline Market eGift: the service does not state its currency`);
     expect(plain.stderr).toContain('Give it with --currency CCC');
 
