@@ -210,6 +210,13 @@ export const campaignSummarySchema = z.object({
   failedFollowedUp: z.array(z.object({ id: z.string(), name: z.string(), rows: z.number().int() })),
   /** The follow-up campaigns that took rows of this one whose acceptance link expired, each with how many (acceptanceExpired counts them too). */
   expiredFollowedUp: z.array(z.object({ id: z.string(), name: z.string(), rows: z.number().int() })),
+  /**
+   * Why the `retryable` failed rows failed, grouped by the service's answer, largest group first (at
+   * most 3): `answer` "HTTP 402 INSUFFICIENT_FUNDS" (null when the row's stored reason has no HTTP
+   * status), `message` one row's words from the service ("the order costs USD 25.00 but …"), `rows`
+   * how many were refused so. Empty when no failed row is left to retry.
+   */
+  failedReasons: z.array(z.object({ answer: z.string().nullable(), message: z.string(), rows: z.number().int() })),
 });
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>;
 

@@ -4,6 +4,7 @@
 import type { CampaignSummary } from '../../shared/contract.ts';
 import { NO_AMOUNT } from '../../shared/domain/validation.ts';
 import { RECORD_ORDER_STEP_PATTERN, RESEND_UNCONFIRMED_STEP } from '../../shared/domain/campaigns.ts';
+import { failedReasonLines, failedRowsHeadline, failedRowsNextStep } from '../../shared/domain/failed-rows.ts';
 
 export interface CampaignStatus {
   id: string;
@@ -27,6 +28,12 @@ export interface CampaignStatus {
   acceptance_expired_to_follow_up: number;
   /** The follow-up campaigns that took expired acceptances of this one, each with how many. */
   acceptance_expired_followed_up: { id: string; name: string; rows: number }[];
+  /** Of counts.failed, those `giftbatch retry ID` would put back (none taken by a follow-up campaign). */
+  failed_to_retry: number;
+  /** Why those failed, grouped by the service's answer ("HTTP 402 INSUFFICIENT_BALANCE", null when none is named), largest group first (at most 3). */
+  failed_reasons: { answer: string | null; message: string; rows: number }[];
+  /** The follow-up campaigns that took failed rows of this one, each with how many. */
+  failed_followed_up: { id: string; name: string; rows: number }[];
   /** Rows whose order answer disagreed with what they asked, or held values we could not read. */
   flagged: number;
   /** Ordered rows whose charge the service has not stated yet (`giftbatch poll` reads it): `charged` leaves them out until then. */
@@ -53,6 +60,9 @@ export function campaignStatus(s: CampaignSummary): CampaignStatus {
     acceptance_expired: s.acceptanceExpired,
     acceptance_expired_to_follow_up: s.followUpRows.expired ?? 0,
     acceptance_expired_followed_up: s.expiredFollowedUp.map((f) => ({ id: f.id, name: f.name, rows: f.rows })),
+    failed_to_retry: s.retryable,
+    failed_reasons: s.failedReasons.map((r) => ({ answer: r.answer, message: r.message, rows: r.rows })),
+    failed_followed_up: s.failedFollowedUp.map((f) => ({ id: f.id, name: f.name, rows: f.rows })),
     flagged: s.flagged,
     uncharged_orders: s.unchargedOrders,
     last_checked_at: s.lastPolledAt === null ? null : new Date(s.lastPolledAt).toISOString(),
@@ -85,6 +95,34 @@ export function issueInCliWords(message: string): string {
  * the window's editor is for drafts, so the file is corrected and sent again (the recipients who got
  * their gift are skipped as earlier recipients). Null when the campaign is not done or has no such row.
  */
+/**
+ * The failed rows `giftbatch retry` would put back: how many, why (the service's answers, grouped)
+ * and the next step, in the words the window's banner uses with its buttons (shared/domain/failed-rows.ts).
+ * Null when there are none, while rows are still being sent, or when a refused pause's detail says it.
+ */
+export function failedRowsHint(
+  status: Pick<CampaignStatus, 'send_state' | 'paused_reason' | 'failed_to_retry' | 'failed_reasons'>,
+  campaignId: string,
+): string | null {
+  const n = status.failed_to_retry;
+  if (n === 0 || status.send_state === 'sending' || (status.send_state === 'paused' && status.paused_reason === 'refused')) return null;
+  const reasons = failedReasonLines(n, status.failed_reasons, `\`giftbatch report ${campaignId} --out FILE.csv\` says why for each`);
+  const next = failedRowsNextStep(n, status.failed_reasons, {
+    retry: `run \`giftbatch retry ${campaignId}\``,
+    followUp: `run \`giftbatch follow-up ${campaignId} --failed\``,
+  });
+  return [failedRowsHeadline(n), ...reasons, next].join(' ');
+}
+
+/** Where the failed rows a follow-up campaign took went: '3 failed rows followed up in "Gala, again" (c_…)'; null when none was. */
+export function failedFollowedUpNote(status: Pick<CampaignStatus, 'failed_followed_up'>): string | null {
+  const taken = status.failed_followed_up;
+  if (taken.length === 0) return null;
+  const rows = taken.reduce((n, f) => n + f.rows, 0);
+  const names = taken.map((f) => `"${f.name}" (${f.id})`);
+  return `${rows} failed ${rows === 1 ? 'row' : 'rows'} followed up in ${names.length === 1 ? names[0] : `${names.slice(0, -1).join(', ')} and ${names.at(-1) ?? ''}`}`;
+}
+
 export function needsFixingHint(status: Pick<CampaignStatus, 'send_state' | 'counts'>, campaignId: string): string | null {
   const n = status.counts.invalid;
   if (status.send_state !== 'done' || n === 0) return null;

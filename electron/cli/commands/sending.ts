@@ -10,7 +10,7 @@ import { plural } from '../../../shared/domain/plural.ts';
 import { SKIP_POLICY_TEXT, type SkipPolicy } from '../../../shared/domain/skips.ts';
 import { AppError } from '../../core/app/errors.ts';
 import { repeatRecipientsProblem, ServiceError } from '../../core/engine.ts';
-import { campaignStatus, inCliWords, issueInCliWords, needsFixingHint } from '../status.ts';
+import { campaignStatus, failedRowsHint, inCliWords, issueInCliWords, needsFixingHint } from '../status.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
 import { commonOf, out, parseCommand, positiveNumber, printJson, say, withService, type Cli, type Common } from '../options.ts';
 import { progressView, saveProgressView } from '../progress.ts';
@@ -389,6 +389,8 @@ async function finish(cli: Cli, common: Common, id: string, code: number | null,
     out(`Campaign id: ${id}`);
   }
   if (!resumeNamed && (status.send_state === 'paused' || status.counts.sending > 0)) say(`Continue with: giftbatch resume ${id}`);
+  const failed = failedRowsHint(status, id);
+  if (failed !== null) say(failed);
   const fixing = needsFixingHint(status, id);
   if (fixing !== null) say(fixing);
   return code ?? exitFor(summary);

@@ -3,7 +3,7 @@ import { resolve } from 'node:path';
 import type { CallOutput } from '../../../shared/contract.ts';
 import { plural } from '../../../shared/domain/plural.ts';
 import { writeFileAtomically } from '../../core/campaigns/report.ts';
-import { campaignStatus, type CampaignStatus } from '../status.ts';
+import { campaignStatus, failedFollowedUpNote, failedRowsHint, type CampaignStatus } from '../status.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
 import { checkOutFile, commonOf, out, parseCommand, positiveNumber, printJson, say, withService, type Cli } from '../options.ts';
 
@@ -26,6 +26,7 @@ export function statusLine(s: CampaignStatus): string {
     (s.uncharged_orders ? `\n  ${unchargedNote(s)}` : '') +
     (s.acceptance_expired ? `\n  ${plural(s.acceptance_expired, 'recipient link')} expired without acceptance${expiredNote(s)}` : '') +
     (s.last_checked_at ? `\n  last checked ${s.last_checked_at.slice(0, 19).replace('T', ' ')} UTC` : '') +
+    (failedFollowedUpNote(s) !== null ? `\n  ${failedFollowedUpNote(s) ?? ''}` : '') +
     (s.flagged ? `\n  ${plural(s.flagged, 'row')} flagged: the service's answer disagreed with what ${s.flagged === 1 ? 'it' : 'they'} asked, or could not be read (the report's discrepancy column names ${s.flagged === 1 ? 'it' : 'each'})` : '')
   );
 }
@@ -70,7 +71,12 @@ export async function statusCommand(argv: string[]): Promise<number> {
     if (id) {
       const status = campaignStatus(await cli.call('campaigns:get', { campaignId: id }));
       if (common.json) printJson(status);
-      else out(statusLine(status));
+      else {
+        out(statusLine(status));
+        // The failed rows to retry: why, and what to do next (the window's banner says the same).
+        const failed = failedRowsHint(status, id);
+        if (failed !== null) out(`  ${failed}`);
+      }
       return EXIT.ok;
     }
     const all = (await cli.call('campaigns:list', {})).campaigns.map(campaignStatus);

@@ -13,6 +13,7 @@ import {
   countUnchargedOrders,
   countFollowUpCandidates,
   expiredAcceptancesFollowedUp,
+  failedRowReasons,
   failedRowsFollowedUp,
   faceValueTotals,
 } from '../db/repos/recipients.ts';
@@ -89,5 +90,6 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
     followUpRows,
     failedFollowedUp,
     expiredFollowedUp,
+    failedReasons: followUpRows.failed > 0 ? failedRowReasons(db, campaign.id) : [],
   };
 }

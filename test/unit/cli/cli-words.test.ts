@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inCliWords, issueInCliWords, needsFixingHint } from '../../../electron/cli/status.ts';
+import { failedRowsHint, inCliWords, issueInCliWords, needsFixingHint } from '../../../electron/cli/status.ts';
 import { authDetail, breakerDetail } from '../../../electron/core/campaigns/send-outcome.ts';
 import { NO_AMOUNT } from '../../../shared/domain/validation.ts';
 import { recordOrderStep, RESEND_UNCONFIRMED_STEP } from '../../../shared/domain/campaigns.ts';
@@ -88,7 +88,7 @@ describe('expiredNote', () => {
 const summary = (over: Partial<CampaignSummary>): CampaignSummary => ({
   id: 'c1', name: 'Gala', environment: 'simulator', serviceUrl: 'simulator://embedded', productId: 7, products: 1, productList: [{ productId: 7, name: null }], giftPerRow: false, productName: null, currency: 'USD', sendState: 'draft', pausedReason: null,
   pausedDetail: null, running: false, counts: { invalid: 0, ready: 1, sending: 0, ordered: 0, delivered: 0, failed: 0, cancelled: 0, skipped: 0 },
-  charged: [], chargedCancelled: [], chargedExpired: [], remaining: [], createdAt: 1, nextPollAt: null, lastPolledAt: null, acceptanceExpired: 0, flagged: 0, unchargedOrders: 0, heldRows: 0, retryable: 0, countryCode: 'US', defaultAmount: null, followUpRows: { failed: 0, cancelled: 0, expired: 0 }, failedFollowedUp: [], expiredFollowedUp: [],
+  charged: [], chargedCancelled: [], chargedExpired: [], remaining: [], createdAt: 1, nextPollAt: null, lastPolledAt: null, acceptanceExpired: 0, flagged: 0, unchargedOrders: 0, heldRows: 0, retryable: 0, countryCode: 'US', defaultAmount: null, followUpRows: { failed: 0, cancelled: 0, expired: 0 }, failedFollowedUp: [], expiredFollowedUp: [], failedReasons: [],
   ...over,
 });
 
@@ -123,5 +123,33 @@ describe('the status line counts in words that agree with the number', () => {
     expect(three).toContain("3 rows flagged: the service's answer disagreed with what they asked, or could not be read (the report's discrepancy column names each)");
     expect(three).toContain('2 recipient links expired without acceptance');
     expect(one + three).not.toContain('(s)');
+  });
+});
+
+// S15-W's walk: `status` said "failed 2" and nothing of why or what next; the window's banner now
+// says both, and the CLI the same with its commands.
+describe('the status of a campaign whose rows failed', () => {
+  const counts = { invalid: 0, ready: 0, sending: 0, ordered: 0, delivered: 2, failed: 2, cancelled: 0, skipped: 0 };
+  const balance = 'the order costs USD 25.00 but the balance is USD 5.00';
+  const failed = summary({ id: 'c_5', sendState: 'done', counts, retryable: 2, failedReasons: [{ answer: 'HTTP 402 INSUFFICIENT_BALANCE', message: balance, rows: 2 }] });
+
+  it('says why and the next step, with the commands that take it', () => {
+    const status = campaignStatus(failed);
+    expect(status).toMatchObject({ failed_to_retry: 2, failed_reasons: [{ answer: 'HTTP 402 INSUFFICIENT_BALANCE', message: balance, rows: 2 }], failed_followed_up: [] });
+    expect(failedRowsHint(status, 'c_5')).toBe(
+      '2 rows failed: the service refused their orders, so no gift was sent and nothing was charged for them. ' +
+        `2 rows: the service answered HTTP 402 INSUFFICIENT_BALANCE ("${balance}"). ` +
+        "Top up the account's balance with the service, then run `giftbatch retry c_5`: the same rows go again under their own references, so none can be paid twice. " +
+        'To send them differently instead, run `giftbatch follow-up c_5 --failed`: a new campaign, with new references.',
+    );
+    // A refused pause's detail says it already; none to retry, nothing to say.
+    expect(failedRowsHint(campaignStatus({ ...failed, sendState: 'paused', pausedReason: 'refused' }), 'c_5')).toBeNull();
+    expect(failedRowsHint(campaignStatus({ ...failed, retryable: 0, failedReasons: [] }), 'c_5')).toBeNull();
+  });
+
+  it('names the follow-up campaigns that took them in the status line', () => {
+    const taken = campaignStatus({ ...failed, retryable: 0, failedReasons: [], failedFollowedUp: [{ id: 'c_f', name: 'Gala (follow-up)', rows: 2 }] });
+    expect(statusLine(taken)).toContain('\n  2 failed rows followed up in "Gala (follow-up)" (c_f)');
+    expect(statusLine(campaignStatus(failed))).not.toContain('followed up');
   });
 });

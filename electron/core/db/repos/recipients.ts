@@ -530,6 +530,32 @@ export function failedRowsFollowedUp(db: Db, campaignId: string): { id: string; 
   return parseRows(followedUpRow, 'recipients', raws);
 }
 
+const failedReasonRow = z.object({ answer: z.string(), message: z.string(), rows: z.number().int() });
+
+/**
+ * Why the failed rows a retry would put back (FOLLOW_UP_ROWS_SQL.failed) failed, grouped by the
+ * service's answer: a refusal is stored as "MESSAGE (HTTP 402 CODE)" (send-outcome.ts rejectionText),
+ * and rows refused alike differ only in their message's figures ("the order costs USD 25.00 …"), so
+ * they are grouped by the "(HTTP …)" part, each group with one row's message (its first row's). A
+ * stored text without one (an older form) is its own group, `answer` null. The largest groups first,
+ * at most `limit`. Reads the campaign's failed rows only, through (campaign_id, state).
+ */
+export function failedRowReasons(db: Db, campaignId: string, limit = 3): { answer: string | null; message: string; rows: number }[] {
+  const raws = statement(
+    db,
+    `SELECT answer, rows, coalesce((SELECT last_error FROM recipients WHERE id = first), '') AS message
+       FROM (SELECT CASE WHEN instr(coalesce(last_error, ''), ' (HTTP ') > 0 THEN substr(last_error, instr(last_error, ' (HTTP ')) ELSE coalesce(last_error, '') END AS answer,
+                    count(*) AS rows, min(id) AS first
+               FROM recipients WHERE ${FOLLOW_UP_ROWS_SQL.failed} GROUP BY 1)
+      ORDER BY rows DESC, first LIMIT @limit`,
+  ).all({ campaignId, limit });
+  return parseRows(failedReasonRow, 'recipients', raws).map(({ answer, message, rows }) => {
+    const http = /^ \((HTTP \d{3}[^)]*)\)$/.exec(answer);
+    if (!http?.[1]) return { answer: null, message: message.trim(), rows };
+    return { answer: http[1], message: message.slice(0, message.length - answer.length).trim(), rows };
+  });
+}
+
 /**
  * The follow-up campaigns that took ordered rows of this campaign whose acceptance link expired by
  * `now` (EXPIRED_ACCEPTANCE_SQL), each with how many, in the order they took them: what `status`

@@ -3,6 +3,7 @@
 // next poll while orders await delivery, and when the service was last asked about them.
 import { Fragment } from 'react';
 import type { CampaignSummary } from '../../../../shared/contract.ts';
+import { failedReasonLines, failedRowsHeadline, failedRowsNextStep } from '../../../../shared/domain/failed-rows.ts';
 import { plural } from '../../../../shared/domain/plural.ts';
 import { Message } from '../../components/Message.tsx';
 import { useNow } from '../../components/useNow.ts';
@@ -22,6 +23,24 @@ const ADVICE: Record<NonNullable<CampaignSummary['pausedReason']>, string> = {
   mismatch: 'The service answered an order with something other than what the row asked (another amount, currency, product or recipient). The flagged row shows both values; nothing more was sent. Check with the service before you resume: the next order goes alone and is checked again.',
   unconfirmed: 'Giftbatch cannot tell whether some gifts that were being sent when it stopped were ordered: the service\'s order list may not go back far enough to show them, and sending them again could pay for a second gift. They are listed below under "Rows to look up at the service" with their references: look each up in the service\'s own records. Found an order: enter its number and record it. None there: press Resume and choose "Send them again". Nothing is sent again until you decide.',
 };
+
+/** The failed rows to retry: why, and what to do (failedRowsWords). */
+function FailedRowsBanner({ summary: c }: { summary: CampaignSummary }) {
+  const { headline, reasons, next } = failedRowsWords(c);
+  return (
+    <Message kind="warning" testId="banner-failed">
+      <p>
+        <strong>{headline}</strong>
+      </p>
+      {reasons.map((line) => (
+        <p key={line} className="small" data-testid="banner-failed-reason">
+          {line}
+        </p>
+      ))}
+      <p>{next}</p>
+    </Message>
+  );
+}
 
 /** The service issued something else than a row asked: what, where, and what to do, before the counts. */
 function MismatchBanner({ summary: c }: { summary: CampaignSummary }) {
@@ -72,9 +91,10 @@ export function lastChecked(at: number, now: number): string {
  * The follow-up campaigns that took some of a campaign's rows, named as the paused banner names the ones
  * that took its failed rows: 'follow-up campaign "Gala, again"', 'follow-up campaigns "A", "B" and "C"';
  * 'a follow-up campaign' when none is known by name. With `onOpen`, each name is a link to that
- * campaign's screen (a link-styled button, as the campaigns list opens a campaign).
+ * campaign's screen (a link-styled button, as the campaigns list opens a campaign). `bare`: the names
+ * alone ('"Gala, again"', '"A" and "B"'), where the sentence says what they are.
  */
-export function FollowUpNames({ list, onOpen }: { list: CampaignSummary['expiredFollowedUp']; onOpen?: ((id: string) => void) | undefined }) {
+export function FollowUpNames({ list, onOpen, bare = false }: { list: CampaignSummary['expiredFollowedUp']; onOpen?: ((id: string) => void) | undefined; bare?: boolean }) {
   if (list.length === 0) return <>a follow-up campaign</>;
   const name = (f: CampaignSummary['expiredFollowedUp'][number]) => (
     <Fragment key={f.id}>
@@ -90,10 +110,10 @@ export function FollowUpNames({ list, onOpen }: { list: CampaignSummary['expired
     </Fragment>
   );
   const names = list.map(name);
-  if (names.length === 1) return <>follow-up campaign {names[0]}</>;
+  if (names.length === 1) return bare ? <>{names[0]}</> : <>follow-up campaign {names[0]}</>;
   return (
     <>
-      follow-up campaigns{' '}
+      {bare ? '' : 'follow-up campaigns '}
       {names.slice(0, -1).map((n, i) => (
         <Fragment key={list[i]?.id}>
           {i > 0 ? ', ' : ''}
@@ -118,6 +138,29 @@ export function notSentNeedFixing(rows: number): string {
 }
 
 /**
+ * The failed rows a retry would put back (the service refused their orders): how many, why (the
+ * service's answers, grouped), and the next step with the screen's buttons: top up or fix the cause,
+ * then "Retry N failed" (same references), or a follow-up campaign. The CLI says the same with its
+ * commands (electron/cli/status.ts failedRowsHint).
+ */
+export function failedRowsWords(c: Pick<CampaignSummary, 'retryable' | 'failedReasons' | 'followUpRows'>): { headline: string; reasons: string[]; next: string } {
+  const n = c.retryable;
+  return {
+    headline: failedRowsHeadline(n),
+    reasons: failedReasonLines(n, c.failedReasons, n === 1 ? 'its Details says why' : "each row's Details says why; Problems lists them"),
+    next: failedRowsNextStep(n, c.failedReasons, {
+      retry: `press "Retry ${n} failed"`,
+      followUp: 'press "Follow-up campaign…"',
+    }),
+  };
+}
+
+/** Whether the failed rows' banner is shown: rows to retry, nothing sending, and no refused pause (its own banner says the same). */
+export function showsFailedRows(c: CampaignSummary): boolean {
+  return c.retryable > 0 && !c.running && c.sendState !== 'sending' && !(c.sendState === 'paused' && c.pausedReason === 'refused');
+}
+
+/**
  * `onFix`: opens the campaign's rows to fix on its screen (absent: the banner offers no button).
  * `onOpenCampaign`: opens another campaign's screen, for the follow-ups named (absent: plain names).
  */
@@ -126,6 +169,8 @@ export function StatusBanner({ summary: c, onFix, onOpenCampaign }: { summary: C
   const { left, progress } = interruptedSummary(c);
   // Expired rows a follow-up campaign took: the ones it could still take are followUpRows.expired.
   const expiredTaken = Math.max(0, c.acceptanceExpired - c.followUpRows.expired);
+  // Failed rows a follow-up campaign took (the refused pause's detail says so itself).
+  const failedTaken = c.failedFollowedUp.reduce((n, f) => n + f.rows, 0);
   return (
     <>
       {c.sendState === 'paused' && c.pausedReason === 'mismatch' && <MismatchBanner summary={c} />}
@@ -150,6 +195,13 @@ export function StatusBanner({ summary: c, onFix, onOpenCampaign }: { summary: C
             : expiredTaken === c.acceptanceExpired
               ? <><FollowUpNames list={c.expiredFollowedUp} onOpen={onOpenCampaign} /> took {expiredTaken === 1 ? 'it' : 'them all'} as new gifts.</>
               : <><FollowUpNames list={c.expiredFollowedUp} onOpen={onOpenCampaign} /> took {expiredTaken} of them as new gifts; contact the others or the service&apos;s support.</>}
+        </Message>
+      )}
+      {showsFailedRows(c) && <FailedRowsBanner summary={c} />}
+      {failedTaken > 0 && !(c.sendState === 'paused' && c.pausedReason === 'refused') && (
+        <Message kind="info" testId="banner-failed-followed-up">
+          {failedTaken} failed → followed up in <FollowUpNames list={c.failedFollowedUp} onOpen={onOpenCampaign} bare />
+          {c.retryable > 0 ? `; ${c.retryable} not yet.` : '.'}
         </Message>
       )}
       {c.sendState === 'done' && c.counts.invalid > 0 && (

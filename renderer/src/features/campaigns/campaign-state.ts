@@ -33,6 +33,9 @@ export function campaignState(c: CampaignSummary): StateView {
       if (toSend > 0) return { label: `${toSend} to send`, tone: 'warn' };
       const waiting = awaitingDelivery(c);
       if (waiting > 0) return { label: `Sent, ${waiting} awaiting delivery`, tone: 'active' };
+      // Every failed row taken by a follow-up campaign (sent from there), and no other problem: say so.
+      const failedFollowedUp = c.counts.failed > 0 && c.retryable === 0 && c.counts.cancelled === 0 && c.acceptanceExpired === 0 && c.counts.invalid === 0;
+      if (failedFollowedUp) return { label: `Finished, ${c.counts.failed} failed followed up`, tone: 'neutral' };
       if (c.counts.failed > 0 || c.counts.cancelled > 0 || c.acceptanceExpired > 0) return { label: 'Finished with problems', tone: 'warn' };
       // Rows never sent because they need fixing: not every gift is delivered.
       if (c.counts.invalid > 0) return { label: `Delivered, ${c.counts.invalid} not sent`, tone: 'warn' };

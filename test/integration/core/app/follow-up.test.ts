@@ -34,11 +34,14 @@ describe('campaigns:followUp', () => {
     await h.ok('campaigns:send', { campaignId: source.id, confirmed: true });
     await waitFor('the run to end', () => h.events.find((e) => e.name === 'campaign:finished'));
     // Before a follow-up, every failed row is one a retry would put back.
-    expect(await h.ok('campaigns:get', { campaignId: source.id })).toMatchObject({ counts: { ordered: 2, failed: 3 }, retryable: 3 });
+    const failed = await h.ok('campaigns:get', { campaignId: source.id });
+    expect(failed).toMatchObject({ counts: { ordered: 2, failed: 3 }, retryable: 3 });
+    // Why, grouped by the service's answer (each refusal's words name its own figures): what the screen's banner says.
+    expect(failed.failedReasons).toEqual([{ answer: 'HTTP 402 INSUFFICIENT_BALANCE', message: expect.stringMatching(/^\S.*[^)]$/), rows: 3 }]);
 
     const followUp = await h.ok('campaigns:followUp', { campaignId: source.id, include: ['failed'], name: '  Gala, second try  ' });
     // The rows are the follow-up's now: still failed here, but none a retry would put back ("Retry N failed" is gone).
-    expect(await h.ok('campaigns:get', { campaignId: source.id })).toMatchObject({ counts: { failed: 3 }, retryable: 0 });
+    expect(await h.ok('campaigns:get', { campaignId: source.id })).toMatchObject({ counts: { failed: 3 }, retryable: 0, failedReasons: [] });
     expect(followUp).toMatchObject({ name: 'Gala, second try', environment: 'simulator', productId, sendState: 'draft', currency: 'USD', running: false });
     expect(followUp.id).not.toBe(source.id);
     expect(followUp.counts).toMatchObject({ ready: 3, invalid: 0, ordered: 0, failed: 0 });

@@ -5,7 +5,7 @@ import { createRedactor } from '../../../../electron/core/app/errors.ts';
 const summary = {
   id: 'c1', name: 'n', environment: 'simulator', serviceUrl: 'simulator://embedded', productId: 1, products: 1, productList: [{ productId: 1, name: null }], giftPerRow: false, productName: null, currency: 'USD', sendState: 'draft', pausedReason: null,
   pausedDetail: null, running: false, counts: { invalid: 0, ready: 1, sending: 0, ordered: 0, delivered: 0, failed: 0, cancelled: 0, skipped: 0 },
-  charged: [], chargedCancelled: [], chargedExpired: [], remaining: [], createdAt: 1, nextPollAt: null, lastPolledAt: null, acceptanceExpired: 0, flagged: 0, unchargedOrders: 0, heldRows: 0, retryable: 0, countryCode: 'US', defaultAmount: null, followUpRows: { failed: 0, cancelled: 0, expired: 0 }, failedFollowedUp: [], expiredFollowedUp: [],
+  charged: [], chargedCancelled: [], chargedExpired: [], remaining: [], createdAt: 1, nextPollAt: null, lastPolledAt: null, acceptanceExpired: 0, flagged: 0, unchargedOrders: 0, heldRows: 0, retryable: 0, countryCode: 'US', defaultAmount: null, followUpRows: { failed: 0, cancelled: 0, expired: 0 }, failedFollowedUp: [], expiredFollowedUp: [], failedReasons: [],
 } as const;
 
 function handlers(overrides: Partial<Handlers>): Handlers {
@@ -27,7 +27,7 @@ describe('dispatch', () => {
   });
 
   it('refuses send without confirmed: true, before the handler', async () => {
-    const send = vi.fn(async () => ({ ...summary, productList: [{ productId: 1, name: null }], charged: [], chargedCancelled: [], chargedExpired: [], remaining: [], failedFollowedUp: [], expiredFollowedUp: [] }));
+    const send = vi.fn(async () => ({ ...summary, productList: [{ productId: 1, name: null }], charged: [], chargedCancelled: [], chargedExpired: [], remaining: [], failedFollowedUp: [], expiredFollowedUp: [], failedReasons: [] }));
     const result = await dispatch(handlers({ 'campaigns:send': send }), 'campaigns:send', { campaignId: 'c1', confirmed: false });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid-input' } });
     expect(send).not.toHaveBeenCalled();

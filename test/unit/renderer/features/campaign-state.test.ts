@@ -57,4 +57,16 @@ describe('campaign progress words', () => {
     expect(campaignState({ ...corrected, counts: { ...corrected.counts, ready: 0 } })).toEqual({ label: 'Delivered, 1 not sent', tone: 'warn' });
     expect(campaignState({ ...corrected, counts: { ...corrected.counts, ready: 0, invalid: 0 } })).toEqual({ label: 'Delivered', tone: 'ok' });
   });
+
+  // S15-W's walk: after a follow-up delivered the failed rows, the list still read "Finished with problems".
+  it('a finished campaign whose every failed row a follow-up took says so, not "Finished with problems"', () => {
+    const failed = summary({ sendState: 'done', running: false, counts: { ...summary().counts, delivered: 2, failed: 2 } });
+    expect(campaignState(failed)).toEqual({ label: 'Finished with problems', tone: 'warn' });
+    const taken = { ...failed, retryable: 0, failedFollowedUp: [{ id: 'c2', name: 'Gala (follow-up)', rows: 2 }] };
+    expect(campaignState(taken)).toEqual({ label: 'Finished, 2 failed followed up', tone: 'neutral' });
+    // Some left to retry, or another problem beside them: still a problem.
+    expect(campaignState({ ...taken, retryable: 1 }).label).toBe('Finished with problems');
+    expect(campaignState({ ...taken, counts: { ...taken.counts, cancelled: 1 } }).label).toBe('Finished with problems');
+    expect(campaignState({ ...taken, acceptanceExpired: 1 }).label).toBe('Finished with problems');
+  });
 });

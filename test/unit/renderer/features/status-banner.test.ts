@@ -196,3 +196,60 @@ describe('StatusBanner: rows held for a person (paused unconfirmed)', () => {
     expect(t).toContain('Detail: ECONNRESET');
   });
 });
+
+describe('StatusBanner: rows that failed (the service refused their orders)', () => {
+  const failedCounts = { ...counts, ordered: 0, delivered: 2, failed: 2 };
+  const balance = 'the order costs USD 25.00 but the balance is USD 5.00; top up the account and retry with the same external_reference_id';
+  const failedReasons = [{ answer: 'HTTP 402 INSUFFICIENT_BALANCE', message: balance, rows: 2 }];
+
+  it('says how many failed, why (the service\'s answer), and the next step: top up, then "Retry 2 failed", or a follow-up', () => {
+    const t = text(summary({ sendState: 'done', running: false, counts: failedCounts, failedReasons }));
+    expect(t).toContain('2 rows failed: the service refused their orders, so no gift was sent and nothing was charged for them.');
+    expect(t).toContain(`2 rows: the service answered HTTP 402 INSUFFICIENT_BALANCE ("${balance}").`);
+    expect(t).toContain(
+      'Top up the account\'s balance with the service, then press "Retry 2 failed": the same rows go again under their own references, so none can be paid twice. ' +
+        'To send them differently instead, press "Follow-up campaign…": a new campaign, with new references.',
+    );
+  });
+
+  it('groups each answer, counts the rows no group shown covers, and asks to fix the cause when it is not the balance', () => {
+    const reasons = [
+      { answer: 'HTTP 422 PRODUCT_NOT_ON_SALE', message: 'the product is not on sale', rows: 3 },
+      { answer: null, message: '', rows: 1 },
+    ];
+    const t = text(summary({ sendState: 'done', running: false, counts: { ...failedCounts, failed: 5 }, failedReasons: reasons }));
+    expect(t).toContain('5 rows failed');
+    expect(t).toContain('3 rows: the service answered HTTP 422 PRODUCT_NOT_ON_SALE ("the product is not on sale").');
+    expect(t).toContain('1 row: the service gave no reason.');
+    expect(t).toContain("1 other row failed for other reasons (each row's Details says why; Problems lists them).");
+    expect(t).toContain('Fix the cause with the service, then press "Retry 5 failed"');
+    const one = text(summary({ sendState: 'done', running: false, counts: { ...failedCounts, failed: 1 }, failedReasons: [{ ...failedReasons[0]!, rows: 1 }] }));
+    expect(one).toContain('One row failed: the service refused its order');
+    expect(one).toContain('then press "Retry 1 failed": the same row goes again under its own reference');
+  });
+
+  it('says nothing of them while sending, nor under a refused pause (its own banner says to retry), nor once a follow-up took them', () => {
+    expect(text(summary({ sendState: 'sending', running: true, counts: failedCounts, failedReasons }))).not.toContain('rows failed');
+    expect(text(summary({ sendState: 'paused', pausedReason: 'refused', running: false, counts: failedCounts, failedReasons }))).not.toContain('rows failed');
+    const taken = summary({ sendState: 'done', running: false, counts: failedCounts, retryable: 0, followUpRows: { failed: 0, cancelled: 0, expired: 0 }, failedFollowedUp: [{ id: 'c2', name: 'Gala (follow-up)', rows: 2 }] });
+    expect(text(taken)).not.toContain('rows failed');
+  });
+});
+
+describe('StatusBanner: failed rows a follow-up campaign took', () => {
+  const failedCounts = { ...counts, ordered: 0, delivered: 2, failed: 2 };
+  const taken = summary({ sendState: 'done', running: false, counts: failedCounts, retryable: 0, followUpRows: { failed: 0, cancelled: 0, expired: 0 }, failedFollowedUp: [{ id: 'c2', name: 'Gala (follow-up)', rows: 2 }] });
+
+  it('says where they went, the name a link to that campaign', () => {
+    expect(text(taken)).toContain('2 failed → followed up in "Gala (follow-up)".');
+    const html = renderToStaticMarkup(createElement(StatusBanner, { summary: taken, onOpenCampaign: () => undefined }));
+    expect(html).toContain('data-testid="banner-failed-followed-up"');
+    expect(html).toContain('<button type="button" class="link" data-testid="banner-follow-up-link">Gala (follow-up)</button>');
+  });
+
+  it('says how many are left when it took some, and nothing under a refused pause (its detail names the follow-up)', () => {
+    const some = summary({ sendState: 'done', running: false, counts: { ...failedCounts, failed: 3 }, retryable: 1, failedFollowedUp: [{ id: 'c2', name: 'A', rows: 1 }, { id: 'c3', name: 'B', rows: 1 }] });
+    expect(text(some)).toContain('2 failed → followed up in "A" and "B"; 1 not yet.');
+    expect(text({ ...taken, sendState: 'paused', pausedReason: 'refused' })).not.toContain('followed up in');
+  });
+});

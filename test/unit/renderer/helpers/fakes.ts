@@ -124,6 +124,7 @@ export function summary(overrides: Partial<CampaignSummary> = {}): CampaignSumma
     followUpRows: { failed: overrides.counts?.failed ?? 0, cancelled: overrides.counts?.cancelled ?? 0, expired: 0 },
     failedFollowedUp: [],
     expiredFollowedUp: [],
+    failedReasons: [],
     ...overrides,
   };
 }
