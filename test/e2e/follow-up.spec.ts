@@ -64,6 +64,9 @@ test('a follow-up campaign of the failed rows is a new draft, reviewed and sent 
   await expect(dialog.getByTestId('follow-up-failed').getByRole('checkbox')).toBeChecked();
   await expect(dialog.getByTestId('follow-up-cancelled').getByRole('checkbox')).toBeDisabled();
   await expect(dialog.getByTestId('follow-up-expired').getByRole('checkbox')).toBeDisabled();
+  // When Retry is the better choice (the same rows, their own references, this campaign), and what a follow-up is for.
+  await expect(dialog.getByTestId('follow-up-or-retry')).toContainText('then press "Retry 3 failed": the same rows, under their own references, in this campaign');
+  await expect(dialog.getByTestId('follow-up-or-retry')).toContainText('Choose a follow-up for rows whose order was cancelled or whose link expired, or that you want to send differently');
   await expect(dialog.getByTestId('follow-up-orders-note')).toContainText('Cancelled and expired rows had orders');
   await expect(dialog.getByTestId('follow-up-orders-note')).toContainText('a new gift');
   await expect(dialog.getByTestId('follow-up-name')).toHaveValue('Coffee for the crew (follow-up)');

@@ -45,6 +45,13 @@ export function FollowUpDialog({
             row keeps its name, e-mail, {campaign.giftPerRow ? 'gift, ' : ''}amount and message, and gets a new reference: it is a new gift,
             reviewed and confirmed before anything is sent.
           </p>
+          {campaign.retryable > 0 && (
+            <p data-testid="follow-up-or-retry">
+              Failed rows can instead be sent again as they are: fix the cause (a balance to top up), then press &quot;Retry {campaign.retryable}{' '}
+              failed&quot;: the same rows, under their own references, in this campaign, never paid twice. Choose a follow-up for rows whose order
+              was cancelled or whose link expired, or that you want to send differently (another gift, amount or message).
+            </p>
+          )}
           <fieldset>
             <legend>Rows to take</legend>
             {FOLLOW_UP_KINDS.map((kind) => (
