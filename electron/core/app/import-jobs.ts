@@ -12,7 +12,7 @@ import type { SheetInfo } from '../../../shared/domain/csv/index.ts';
 import { SheetChoiceNeeded, WorkbookError } from '../workbook/limits.ts';
 import { MoneyError, toDecimal, type Money } from '../../../shared/domain/money.ts';
 import { figureFor, toSendUnderChoices, type ProductFigure } from '../../../shared/domain/repeat-figures.ts';
-import { renderReport, reportRowsOf } from '../campaigns/report.ts';
+import { campaignReport } from '../campaigns/report.ts';
 import { revalidateRows, type RevalidateCounts } from '../campaigns/revalidate.ts';
 import { createFollowUp, FollowUpError, type FollowUpCounts, type FollowUpRequest } from '../campaigns/follow-up.ts';
 import { discardUnfinishedImports, getCampaign, type ProductSnapshot } from '../db/repos/campaigns.ts';
@@ -100,7 +100,7 @@ const pauseCell = new Int32Array(new SharedArrayBuffer(4));
 export function runImportJob<J extends ImportJob>(db: Db, job: J, report?: (progress: CreateProgress) => void): JobAnswer<J>;
 export function runImportJob(db: Db, job: ImportJob, report?: (progress: CreateProgress) => void): PreviewDto | CreateAnswer | string | RevalidateCounts | FollowUpAnswer | number {
   if (job.kind === 'discard') return discardUnfinishedImports(db, job.marker);
-  if (job.kind === 'report') return renderReport(reportRowsOf(db, job.campaignId));
+  if (job.kind === 'report') return campaignReport(db, job.campaignId);
   if (job.kind === 'followUp') {
     const made = createFollowUp(db, job.request, job.now);
     return { campaignId: made.campaign.id, carried: made.carried };

@@ -1,4 +1,4 @@
-// The delivery report handed to finance: one row per recipient, then totals per currency.
+// The delivery report handed to finance: one row per recipient, then its totals section (report-totals.ts).
 // UTF-8 with BOM so Excel opens it right; text cells that a spreadsheet would run as a formula are
 // neutralised (OWASP CSV injection); written to a temporary file and renamed, so a crash never
 // leaves half a report.
@@ -6,103 +6,31 @@ import { closeSync, fsyncSync, openSync, readdirSync, renameSync, rmSync, writeS
 import { basename, dirname, join } from 'node:path';
 import Papa from 'papaparse';
 import { crashPoint } from '../crash-points.ts';
-import type { Money } from '../../../shared/domain/money.ts';
 import { skipCauseOf, skippedBecause, type SkipPolicy } from '../../../shared/domain/skips.ts';
-import { exactAmount, exactTotals, isCurrencyCode, isPlainDecimal, toDecimal, type DecimalAmount } from '../../../shared/domain/money.ts';
+import { exactAmount, isCurrencyCode, isPlainDecimal, toDecimal, type DecimalAmount } from '../../../shared/domain/money.ts';
+import { neutralise, REPORT_COLUMNS, type ReportRow, type ReportSource } from './report-columns.ts';
+import { totalsRecords } from './report-totals.ts';
 import type { Db } from '../db/open.ts';
 import type { Issue } from '../db/parse.ts';
 import { listCampaignRows, type Recipient } from '../db/repos/recipients.ts';
 import { campaignProducts, getCampaign, productIdOf, type ProductSnapshot } from '../db/repos/campaigns.ts';
 
-export interface ReportRow {
-  name: string | null;
-  email: string | null;
-  amount: Money | null;
-  state: string;
-  orderId: number | null;
-  orderStatus: string | null;
-  itemId: number | null;
-  itemStatus: string | null;
-  /** What the service charged, exactly as it stated it. */
-  charged: DecimalAmount | null;
-  /** What the service says it issued (the item's price), as received. */
-  issued: { text: string; currency: string } | null;
-  /** Each difference from what the row asked, and each value we could not read, as sentences. */
-  findings: readonly string[];
-  exchangeRate: string | null;
-  feeRate: string | null;
-  externalReferenceId: string;
-  sentAt: number | null;
-  deliveredAt: number | null;
-  acceptanceExpiry: number | null;
-  /** What went wrong, or why the row was not sent (its validation errors, who skipped it, the service's refusal): see whyNotSent. */
-  lastError: string | null;
-  line: number;
-  /** The product it is ordered as (its own gift, else the campaign's), and that product's name as checked. */
-  productId: number | null;
-  productName: string | null;
-}
-
-export const REPORT_COLUMNS = [
-  'name',
-  'email',
-  'amount',
-  'currency',
-  'state',
-  'order_id',
-  'order_status',
-  'item_id',
-  'item_status',
-  'charged_amount',
-  'charged_currency',
-  'exchange_rate',
-  'fee_rate',
-  'external_reference_id',
-  'sent_at',
-  'delivered_at',
-  'acceptance_expiry',
-  'last_error',
-  'source_line',
-  // Added by schema 4 (issue 9); appended so the columns before keep their places.
-  'issued_amount',
-  'issued_currency',
-  'discrepancy',
-  // Added by schema 7 (issue 13, a gift per row): the product each row is ordered as.
-  'product_id',
-  'product_name',
-] as const;
+export { neutralise, REPORT_COLUMNS, type ReportRow, type ReportSource } from './report-columns.ts';
+export { totalsRecords } from './report-totals.ts';
 
 const BOM = '\uFEFF';
-
-/**
- * OWASP: a cell starting with = + - @ tab CR or LF may run as a formula; prefix it with a quote so
- * the spreadsheet shows it as text. Spaces before the = + - @ count as nothing (a spreadsheet that
- * trims cells on import would see the formula). Only for text we did not produce (names, e-mails,
- * messages, the service's words).
- */
-export function neutralise(text: string | null): string {
-  if (text == null) return '';
-  // A spreadsheet that splits the cell on `,` or `;` (Excel in a `;` locale, de-DE) would run each
-  // piece that starts a formula: each such piece is neutralised too (and the cell is quoted).
-  const pieces = text.replace(PIECE_FORMULA_START, "$1'$2");
-  return FORMULA_START.test(pieces) ? `'${pieces}` : pieces;
-}
-
-const FORMULA_START = /^\s*[=+\-@]|^[\t\r\n]/;
-const PIECE_FORMULA_START = /([,;][ \t]*)([=+\-@])/g;
 /** Cells a spreadsheet could split: always quoted, whatever the delimiter it assumes. */
 const SPLITTABLE = /[,;]/;
 
 const iso = (ms: number | null) => (ms == null ? '' : new Date(ms).toISOString());
-const decimal = (m: Money | null) => (m ? toDecimal(m) : '');
 const id = (n: number | null) => (n == null ? '' : String(n));
 
 export function reportRecord(row: ReportRow): string[] {
   return [
     neutralise(row.name),
     neutralise(row.email),
-    decimal(row.amount),
-    row.amount?.currency ?? '',
+    row.amount ? toDecimal(row.amount) : neutralise(row.amountAsWritten?.text ?? null),
+    row.amount?.currency ?? row.amountAsWritten?.currency ?? '',
     row.state,
     id(row.orderId),
     neutralise(row.orderStatus),
@@ -118,55 +46,29 @@ export function reportRecord(row: ReportRow): string[] {
     iso(row.acceptanceExpiry),
     neutralise(row.lastError),
     String(row.line),
-    neutralise(row.issued?.text ?? null),
+    neutralise(issuedAmount(row.issued)),
     neutralise(row.issued?.currency ?? null),
     neutralise(row.findings.length > 0 ? row.findings.join('; ') : null),
     id(row.productId),
     neutralise(row.productName),
+    neutralise(row.issued?.text ?? null),
   ];
 }
 
-/** The totals block: what the service issued per product currency, and what it charged per account currency. */
-export function totalsRecords(rows: readonly ReportRow[]): string[][] {
-  const blank = REPORT_COLUMNS.map(() => '');
-  const record = (label: string, total: DecimalAmount) => {
-    const out = [...blank];
-    out[0] = label;
-    out[2] = total.amount;
-    out[3] = total.currency;
-    return out;
-  };
-  const ordered = rows.filter((r) => r.orderId != null);
-  const orderedLabel = `TOTAL ordered (${ordered.length} orders)`;
-  const records: string[][] = [];
-  const orderedTotals = exactTotals(ordered.flatMap((r) => faceValueOf(r) ?? []));
-  for (const total of orderedTotals) records.push(record(orderedLabel, total));
-  const chargedTotals = exactTotals(rows.flatMap((r) => (r.charged ? [r.charged] : [])));
-  for (const total of chargedTotals) records.push(record('TOTAL charged', total));
-  // Nothing ordered (or charged) still says so, in the rows' own currencies: finance reads a zero,
-  // not a report that seems cut short. A charge's currency is the account's, unknown until one.
-  if (orderedTotals.length === 0) {
-    const currencies = [...new Set(rows.flatMap((r) => (r.amount ? [r.amount.currency] : [])))].sort();
-    if (currencies.length === 0) records.push(record(orderedLabel, { currency: '', amount: '0' }));
-    for (const currency of currencies) records.push(record(orderedLabel, { currency, amount: toDecimal({ minor: 0, currency }) }));
-  }
-  if (chargedTotals.length === 0) records.push(record('TOTAL charged', { currency: '', amount: '0' }));
-  return records;
-}
-
 /**
- * An order's face value as the service stated it (the item's price); the row's own amount only for
- * orders recorded before the service's word was kept, or when its price is not an amount in a
- * currency we know (the row is flagged, and the report's issued columns show what it said).
+ * What the service says it issued, in the form of the other money columns ("20" → "20.00", "12.5" →
+ * "12.50"; more decimals than the currency has stay, "7.4925"), when its currency and its amount can be
+ * read; otherwise its text as stated. issued_amount_as_stated keeps the exact text always.
  */
-function faceValueOf(row: ReportRow): DecimalAmount | null {
-  const issued = row.issued;
-  if (issued && isCurrencyCode(issued.currency.toUpperCase()) && isPlainDecimal(issued.text)) return { currency: issued.currency.toUpperCase(), amount: issued.text };
-  return row.amount ? { currency: row.amount.currency, amount: toDecimal(row.amount) } : null;
+function issuedAmount(issued: ReportRow['issued']): string | null {
+  if (!issued) return null;
+  const currency = issued.currency.toUpperCase();
+  return isCurrencyCode(currency) && isPlainDecimal(issued.text) ? exactAmount(issued.text.trim(), currency).amount : issued.text;
 }
 
-export function renderReport(rows: readonly ReportRow[]): string {
-  const data = [[...REPORT_COLUMNS], ...rows.map(reportRecord), [], ...totalsRecords(rows)];
+/** The report: its header, a record per row, a blank line and the totals section (report-totals.ts; with the source, where the orders went). */
+export function renderReport(rows: readonly ReportRow[], source: ReportSource | null = null): string {
+  const data = [[...REPORT_COLUMNS], ...rows.map(reportRecord), [], ...totalsRecords(rows, source)];
   return BOM + Papa.unparse(data, { newline: '\r\n', quotes: (value: unknown) => typeof value === 'string' && SPLITTABLE.test(value) }) + '\r\n';
 }
 
@@ -202,11 +104,14 @@ export function chargedAmountOf(r: Pick<Recipient, 'chargedText' | 'charged'>): 
   return r.chargedText === null ? { currency: r.charged.currency, amount: toDecimal(r.charged) } : exactAmount(r.chargedText, r.charged.currency);
 }
 
-export function toReportRow(r: Recipient, product: { id: number; name: string | null } | null = null): ReportRow {
+export function toReportRow(r: Recipient, product: { id: number; name: string | null; currency?: string | null } | null = null): ReportRow {
+  const amount = r.amountMinor != null && r.currency ? { minor: r.amountMinor, currency: r.currency } : null;
   return {
     name: r.name,
     email: r.email,
-    amount: r.amountMinor != null && r.currency ? { minor: r.amountMinor, currency: r.currency } : null,
+    amount,
+    // The file's amount read in its product's currency (the reason in last_error names it so).
+    amountAsWritten: amount === null && r.amountText ? { text: r.amountText, currency: r.currency ?? product?.currency ?? null } : null,
     state: r.state,
     orderId: r.orderId,
     orderStatus: r.orderStatus,
@@ -269,6 +174,13 @@ export function reportRowsOf(db: Db, campaignId: string): ReportRow[] {
   const products = campaign ? campaignProducts(db, campaign) : new Map<number, ProductSnapshot>();
   return listCampaignRows(db, campaignId).map((r) => {
     const id = campaign ? productIdOf(campaign, r) : r.productId;
-    return toReportRow(r, id === null ? null : { id, name: products.get(id)?.name ?? null });
+    return toReportRow(r, id === null ? null : { id, name: products.get(id)?.name ?? null, currency: products.get(id)?.currency ?? null });
   });
+}
+
+/** The campaign's report as written to a file: its rows, and its totals with where its orders went. */
+export function campaignReport(db: Db, campaignId: string): string {
+  const campaign = getCampaign(db, campaignId);
+  const source = campaign ? { environment: campaign.environment, baseUrl: campaign.baseUrl, giftPerRow: campaign.giftPerRow } : null;
+  return renderReport(reportRowsOf(db, campaignId), source);
 }

@@ -73,7 +73,8 @@ function row(payload: string, i: number): ReportRow {
 const DANGEROUS_START = /^\s*[=+\-@]|^[\t\r\n]/;
 
 describe('CSV injection in the delivery report', () => {
-  const csv = renderReport(OWASP_PAYLOADS.map(row));
+  // With a gift per row, so the totals section's product subtotal carries a payload (a product name) too.
+  const csv = renderReport(OWASP_PAYLOADS.map(row), { environment: 'production', baseUrl: 'https://api.gifts.example', giftPerRow: true });
 
   it('writes exactly the golden bytes for the OWASP payload list', () => {
     if (process.env.UPDATE_GOLDEN === '1' || !existsSync(GOLDEN)) writeFileSync(GOLDEN, csv);

@@ -6,7 +6,7 @@ import { hostname } from 'node:os';
 import type Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { previewDto } from '../../../../electron/core/app/import-jobs.ts';
-import { renderReport, reportRowsOf } from '../../../../electron/core/campaigns/report.ts';
+import { campaignReport } from '../../../../electron/core/campaigns/report.ts';
 import { createCampaignNow, previewNow } from '../../../support/engine-import.ts';
 import type { ImportFault } from '../../../../electron/core/app/import-jobs.ts';
 import { CSV_LIMITS, CsvLimitError } from '../../../../shared/domain/csv/index.ts';
@@ -83,7 +83,7 @@ describe('imports in the import worker', () => {
 
     // The report, written out in the worker, is the engine's report of the same rows.
     const report = await h.ok('campaigns:report', { campaignId: created.id });
-    expect(report.csv).toBe(renderReport(reportRowsOf(h.engine.db, created.id)));
+    expect(report.csv).toBe(campaignReport(h.engine.db, created.id));
     expect(report.csv.split('\n').length).toBeGreaterThan(3_007);
     expect(report.rows).toBe(3_007);
   });

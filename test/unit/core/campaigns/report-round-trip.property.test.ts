@@ -7,7 +7,7 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { neutralise, renderReport, REPORT_COLUMNS, type ReportRow } from '../../../../electron/core/campaigns/report.ts';
 import { parseCsv } from '../../../support/parse-csv.ts';
-import { toDecimal } from '../../../../shared/domain/money.ts';
+import { isPlainDecimal, parseDecimal, toDecimal } from '../../../../shared/domain/money.ts';
 
 // A formula character first, or after spaces a spreadsheet may trim on import.
 const FORMULA_START = /^\s*[=+\-@]|^[\t\r\n]/;
@@ -39,6 +39,7 @@ const reportRow: fc.Arbitrary<ReportRow> = fc.record({
   name: nullable(text),
   email: nullable(text),
   amount: money,
+  amountAsWritten: fc.option(fc.record({ text: fc.constantFrom('750', 'ten', '=1+1', '25,50'), currency: fc.constantFrom('USD', null) }), { nil: null }),
   state: fc.constantFrom('ready', 'sending', 'ordered', 'delivered', 'failed', 'skipped', 'invalid'),
   orderId: maybeId,
   orderStatus: nullable(fc.constantFrom('COMPLETED', 'PAYMENT_PENDING', '=SOMETHING_NEW')),
@@ -68,8 +69,9 @@ function expectedCells(row: ReportRow): Record<(typeof REPORT_COLUMNS)[number], 
   return {
     name: neutralise(row.name),
     email: neutralise(row.email),
-    amount: row.amount ? toDecimal(row.amount) : '',
-    currency: row.amount?.currency ?? '',
+    // Without an amount, what the file wrote (text we did not write: neutralised).
+    amount: row.amount ? toDecimal(row.amount) : neutralise(row.amountAsWritten?.text ?? null),
+    currency: row.amount?.currency ?? row.amountAsWritten?.currency ?? '',
     state: row.state,
     order_id: row.orderId == null ? '' : String(row.orderId),
     order_status: neutralise(row.orderStatus),
@@ -85,11 +87,13 @@ function expectedCells(row: ReportRow): Record<(typeof REPORT_COLUMNS)[number], 
     acceptance_expiry: iso(row.acceptanceExpiry),
     last_error: neutralise(row.lastError),
     source_line: String(row.line),
-    issued_amount: neutralise(row.issued?.text ?? null),
+    // In the currency's form where it reads as an amount ("25" USD → "25.00"), else as stated.
+    issued_amount: row.issued === null ? '' : isPlainDecimal(row.issued.text) ? toDecimal(parseDecimal(row.issued.text, row.issued.currency)) : neutralise(row.issued.text),
     issued_currency: neutralise(row.issued?.currency ?? null),
     discrepancy: neutralise(row.findings.length > 0 ? row.findings.join('; ') : null),
     product_id: row.productId == null ? '' : String(row.productId),
     product_name: neutralise(row.productName),
+    issued_amount_as_stated: neutralise(row.issued?.text ?? null),
   };
 }
 

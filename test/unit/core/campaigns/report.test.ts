@@ -6,6 +6,7 @@ import { tempDir } from '../../../support/temp-dirs.ts';
 import type { ReportRow } from '../../../../electron/core/campaigns/report.ts';
 import { REPORT_COLUMNS, neutralise, renderReport, whyNotSent, writeFileAtomically } from '../../../../electron/core/campaigns/report.ts';
 import { skippedBecause } from '../../../../shared/domain/skips.ts';
+import { EMBEDDED_SIMULATOR_URL } from '../../../../electron/core/connections.ts';
 
 function row(over: Partial<ReportRow> = {}): ReportRow {
   return {
@@ -60,7 +61,7 @@ describe('the delivery report', () => {
       row({ amount: { minor: 30000, currency: 'KRW' }, charged: { amount: '23.46', currency: 'USD' } }),
       row({ state: 'failed', orderId: null, charged: null }),
     ];
-    const totals = parse(renderReport(rows)).filter((r) => r[0]?.startsWith('TOTAL'));
+    const totals = parse(renderReport(rows)).filter((r) => /^TOTAL (ordered|charged)/.test(r[0] ?? ''));
     expect(totals.map((r) => [r[0], r[2], r[3]])).toEqual([
       ['TOTAL ordered (3 orders)', '30000', 'KRW'],
       ['TOTAL ordered (3 orders)', '35.00', 'USD'],
@@ -75,13 +76,17 @@ describe('the delivery report', () => {
       row({ amount: { minor: 1250, currency: 'USD' }, issued: { text: '12.5', currency: 'USD' }, charged: { amount: '0.0075', currency: 'USD' } }),
     ];
     const parsed = parse(renderReport(rows));
-    const totals = parsed.filter((r) => r[0]?.startsWith('TOTAL'));
+    const totals = parsed.filter((r) => /^TOTAL (ordered|charged)/.test(r[0] ?? ''));
     expect(totals.map((r) => [r[0], r[2], r[3]])).toEqual([
       ['TOTAL ordered (2 orders)', '17.50', 'USD'],
       ['TOTAL charged', '7.50', 'USD'],
     ]);
     const header = parsed[0] ?? [];
-    expect(parsed[1]?.[header.indexOf('issued_amount')]).toBe('5');
+    // In the form of the other money columns; the service's own text beside, at the end.
+    expect(parsed[1]?.[header.indexOf('issued_amount')]).toBe('5.00');
+    expect(parsed[1]?.[header.indexOf('issued_amount_as_stated')]).toBe('5');
+    expect(parsed[2]?.[header.indexOf('issued_amount')]).toBe('12.50');
+    expect(parsed[2]?.[header.indexOf('issued_amount_as_stated')]).toBe('12.5');
     expect(parsed[1]?.[header.indexOf('discrepancy')]).toBe('the service issued USD 5.00 for a USD 11.50 gift');
   });
 
@@ -117,17 +122,105 @@ describe('the delivery report', () => {
       row({ state: 'invalid', orderId: null, charged: null, lastError: 'Not valid: the e-mail address is missing' }),
       row({ state: 'skipped', orderId: null, charged: null, lastError: 'Skipped by the organiser' }),
     ];
-    const totals = parse(renderReport(rows)).filter((r) => r[0]?.startsWith('TOTAL'));
+    const totals = parse(renderReport(rows)).filter((r) => /^TOTAL (ordered|charged)/.test(r[0] ?? ''));
     expect(totals.map((r) => [r[0], r[2], r[3]])).toEqual([
       ['TOTAL ordered (0 orders)', '0.00', 'USD'],
       ['TOTAL charged', '0', ''],
     ]);
     // Without even an amount to name a currency, the zeros stand alone.
-    const bare = parse(renderReport([])).filter((r) => r[0]?.startsWith('TOTAL'));
+    const bare = parse(renderReport([])).filter((r) => /^TOTAL (ordered|charged)/.test(r[0] ?? ''));
     expect(bare.map((r) => [r[0], r[2], r[3]])).toEqual([
       ['TOTAL ordered (0 orders)', '0', ''],
       ['TOTAL charged', '0', ''],
     ]);
+  });
+
+  const simulator = { environment: 'simulator', baseUrl: 'http://127.0.0.1:4010', giftPerRow: false } as const;
+  const section = (csv: string) => {
+    const records = parse(csv);
+    return records.slice(records.findIndex((r) => r.length === 1 && r[0] === '') + 1).filter((r) => r.length > 1);
+  };
+
+  it('names where its orders went, after the totals, and says plainly when no real gift was sent', () => {
+    const last = (environment: 'simulator' | 'sandbox' | 'production', baseUrl: string) => section(renderReport([row()], { environment, baseUrl, giftPerRow: false })).at(-1);
+    expect(last('simulator', 'http://127.0.0.1:4010')?.[0]).toBe(
+      'TOTALS from Simulator (http://127.0.0.1:4010): TEST ONLY, no real gift was sent and no money was charged',
+    );
+    expect(last('sandbox', 'https://sandbox.gifts.example')?.[0]).toBe(
+      "TOTALS from Sandbox (https://sandbox.gifts.example): TEST ONLY, no real gift was sent: the service's test environment",
+    );
+    expect(last('production', 'https://api.gifts.example')?.[0]).toBe('TOTALS from Production (https://api.gifts.example): orders here are real gifts, charged to the account');
+    // The built-in simulator's address is a marker, not a place: the line says what it is.
+    expect(last('simulator', EMBEDDED_SIMULATOR_URL)?.[0]).toMatch(/^TOTALS from Simulator \(built into the app\): TEST ONLY/);
+    // One cell, the rest of the line empty: the columns stay where the header puts them.
+    expect(last('production', 'https://api.gifts.example')?.slice(1).every((c) => c === '')).toBe(true);
+    expect(last('production', 'https://api.gifts.example')).toHaveLength(REPORT_COLUMNS.length);
+  });
+
+  it('counts the rows in every state, in the window\'s words, after the money totals', () => {
+    const rows = [
+      row(),
+      row({ state: 'ordered', deliveredAt: null }),
+      row({ state: 'ordered', deliveredAt: null }),
+      row({ state: 'failed', orderId: null, charged: null }),
+      row({ state: 'invalid', orderId: null, charged: null, amount: null }),
+      row({ state: 'skipped', orderId: null, charged: null }),
+    ];
+    expect(section(renderReport(rows, simulator)).map((r) => r[0])).toEqual([
+      'TOTAL ordered (3 orders)',
+      'TOTAL charged',
+      'TOTAL delivered (1 row)',
+      'TOTAL awaiting delivery (2 rows, state ordered)',
+      'TOTAL not sent yet (0 rows, state ready)',
+      'TOTAL sending (0 rows)',
+      'TOTAL failed (1 row)',
+      'TOTAL cancelled (0 rows)',
+      'TOTAL needs fixing (1 row, state invalid)',
+      'TOTAL skipped (1 row)',
+      expect.stringMatching(/^TOTALS from Simulator/),
+    ]);
+  });
+
+  it('subtotals each product of a campaign with a gift per row: its rows and orders, face value as issued, and charged', () => {
+    const books = { productId: 101, productName: 'Northwind Books Gift Card $25' };
+    const market = { productId: 202, productName: 'Harborline Market eGift' };
+    const rows = [
+      row({ ...books }),
+      row({ ...books, issued: { text: '25', currency: 'USD' }, charged: { amount: '24.50', currency: 'USD' } }),
+      row({ ...market, amount: { minor: 4000, currency: 'USD' }, charged: { amount: '40.00', currency: 'USD' } }),
+      row({ ...market, state: 'failed', orderId: null, charged: null, amount: { minor: 1500, currency: 'USD' } }),
+      row({ productId: 303, productName: null, state: 'invalid', orderId: null, charged: null, amount: { minor: 900, currency: 'USD' } }),
+    ];
+    const cells = (r: string[] | undefined) =>
+      r && [r[0], ...(['amount', 'currency', 'charged_amount', 'charged_currency', 'product_id', 'product_name'] as const).map((c) => r[REPORT_COLUMNS.indexOf(c)])];
+    const products = section(renderReport(rows, { ...simulator, giftPerRow: true })).filter((r) => r[REPORT_COLUMNS.indexOf('product_id')] !== '');
+    expect(products.map(cells)).toEqual([
+      ['TOTAL Northwind Books Gift Card $25 (2 rows, 2 orders)', '50.00', 'USD', '49.50', 'USD', '101', 'Northwind Books Gift Card $25'],
+      ['TOTAL Harborline Market eGift (2 rows, 1 order)', '40.00', 'USD', '40.00', 'USD', '202', 'Harborline Market eGift'],
+      ['TOTAL product 303 (1 row, 0 orders)', '0.00', 'USD', '0', '', '303', ''],
+    ]);
+    // A campaign of one product has no subtotals: its totals say it all.
+    expect(section(renderReport(rows, simulator)).filter((r) => r[REPORT_COLUMNS.indexOf('product_id')] !== '')).toEqual([]);
+  });
+
+  it('shows what the file said for an amount that was refused, in the amount columns, beside its reason', () => {
+    const [, cells] = parse(
+      renderReport([
+        row({
+          state: 'invalid',
+          orderId: null,
+          charged: null,
+          amount: null,
+          amountAsWritten: { text: '750', currency: 'USD' },
+          lastError: "Not valid: the amount USD 750.00 is outside the product's range of USD 5.00 to USD 500.00",
+        }),
+      ]),
+    );
+    expect(cells?.slice(2, 5)).toEqual(['750', 'USD', 'invalid']);
+    expect(cells?.[17]).toMatch(/outside the product's range/);
+    // Text the file wrote goes through the same guard as any other.
+    const [, formula] = parse(renderReport([row({ state: 'invalid', orderId: null, amount: null, amountAsWritten: { text: '=1+1', currency: null } })]));
+    expect(formula?.slice(2, 4)).toEqual(["'=1+1", '']);
   });
 });
 
