@@ -247,6 +247,9 @@ export const pollRoundSchema = z.object({
   tracked: z.number().int(),
   requests: z.number().int(),
   settled: z.number().int(),
+  /** Of `settled`, the gifts delivered (item COMPLETED) and those cancelled (or never paid): settled = delivered + cancelled. */
+  delivered: z.number().int(),
+  cancelled: z.number().int(),
   waiting: z.number().int(),
   /** Of `waiting`, orders whose acceptance link has expired. */
   expired: z.number().int(),

@@ -84,7 +84,7 @@ test('after Send: counts, waits, cancellations, expired links, charges, next che
   await expect(page.getByTestId('progress-caption')).toHaveText(caption);
   await expect(page.getByTestId('campaign-state')).toHaveText('Finished with problems');
   await expect(page.getByTestId('next-poll')).toContainText(`0 awaiting delivery, ${TRAVEL_ROWS} with an expired link. Next check in`);
-  await expect(page.getByText(/^Checked with the service: \d+ delivered or cancelled since the last check, \d+ still waiting/)).toContainText(
+  await expect(page.getByText(/^Checked with the service: \d+ delivered, \d+ cancelled since the last check, \d+ still waiting/)).toContainText(
     `${TRAVEL_ROWS} still waiting (${TRAVEL_ROWS} with an expired link).`,
   );
   await expect(page.getByTestId('charged-total')).toContainText('USD 4,800.00');

@@ -9,6 +9,7 @@ import { notAListMessage } from '../../../shared/domain/csv/not-a-list.ts';
 import { BLANK_FILE, CHOOSE_UNDER_COLUMNS, isBlankFile } from '../../../shared/domain/csv/table.ts';
 import { isCurrencyCode } from '../../../shared/domain/money.ts';
 import { plural } from '../../../shared/domain/plural.ts';
+import { sheetFilledRows } from '../../../shared/domain/sheet-words.ts';
 import { DefaultAmountError, unmappedMessage } from '../../core/app/handlers-campaigns.ts';
 import { SheetChoiceNeeded } from '../../core/workbook/index.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
@@ -169,12 +170,12 @@ function sheetOption(text: string | undefined): { sheet?: string } {
 }
 
 /**
- * What a workbook with several sheets and no --sheet says: `Sheets: Speakers (50 filled rows), Notes (3 filled rows).
+ * What a workbook with several sheets and no --sheet says: `Sheets: Speakers (50 filled rows, header included), Notes (3 filled rows, header included).
  * Choose one with --sheet NAME.` A sheet's count is of its filled rows, the header and any title above it included, as the
  * window's sheet chooser says it; "rows" alone is validate's and send's count of recipient rows (48 of those 50).
  */
 export function sheetChoiceError(sheets: ReadonlyArray<{ name: string; rows: number }>): UsageError {
-  const list = sheets.map((s) => `${s.name} (${plural(s.rows, 'filled row')})`).join(', ');
+  const list = sheets.map((s) => `${s.name} (${sheetFilledRows(s.rows)})`).join(', ');
   return new UsageError(`The workbook has several sheets with rows. Sheets: ${list}. Choose one with --sheet NAME.`);
 }
 
@@ -255,12 +256,16 @@ export async function validateCommand(argv: string[]): Promise<number> {
         warnings,
       });
     } else if (!refused) {
-      out(`${plural(totals.rows, 'row')}: ${totals.valid} valid, ${totals.invalid} invalid, ${plural(totals.duplicateEmails, 'duplicate e-mail')} (${layoutText(preview)})`);
-      for (const t of totals.amounts) out(`Total of valid rows: ${t.currency} ${t.amount}`);
+      // In the window's words (the import step's Ready to send, Need fixing, Repeated e-mails, Cost of
+      // the ready rows), its figures under send's defaults: repeated recipients left out, as there.
+      const bySend = totals.toSend.find((t) => t.repeats.inCampaign === 'skip' && t.repeats.earlier === 'skip');
+      const ready = bySend ?? { rows: totals.valid, skipped: 0, amounts: totals.amounts };
+      const leftOut = ready.skipped > 0 ? ` (${plural(ready.skipped, 'repeated row')} left out)` : '';
+      out(`${plural(totals.rows, 'row')}: ${ready.rows} ready to send${leftOut}, ${totals.invalid} need fixing, ${plural(totals.duplicateEmails, 'repeated e-mail')}${totals.knownEmails > 0 ? `, ${totals.knownEmails} in earlier campaigns` : ''} (${layoutText(preview)})`);
+      for (const t of ready.amounts) out(`Cost of the ready rows: ${t.currency} ${t.amount}`);
       for (const e of errors) out(e.message);
       for (const w of warnings) out(`warning: ${w.message}`);
-      // What send does by default with the repeats warned of above (the total counts them as valid rows).
-      const bySend = totals.toSend.find((t) => t.repeats.inCampaign === 'skip' && t.repeats.earlier === 'skip');
+      // What the flags change about the repeats warned of above.
       if (bySend && bySend.skipped > 0) {
         const flags = [totals.duplicateEmails > 0 ? '--gift-per-row' : null, totals.knownEmails > 0 ? '--send-repeats' : null].filter(Boolean).join(' or ');
         const cost = bySend.amounts.map((m) => `${m.currency} ${m.amount}`).join(' + ') || 'nothing';

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import type { CallOutput } from '../../../shared/contract.ts';
 import { plural } from '../../../shared/domain/plural.ts';
+import { settledText } from '../../../shared/domain/poll-words.ts';
 import { writeFileAtomically } from '../../core/campaigns/report.ts';
 import { campaignStatus, failedFollowedUpNote, failedRowsHint, type CampaignStatus } from '../status.ts';
 import { EXIT, UsageError } from '../exit-codes.ts';
@@ -19,8 +20,9 @@ export function statusLine(s: CampaignStatus): string {
   const pause = s.send_state === 'paused' ? ` (${s.paused_reason}${s.paused_detail ? `: ${s.paused_detail}` : ''})` : '';
   return (
     `${s.id}  ${s.name} [${s.environment}, ${productsText(s)}] ${s.send_state}${pause}\n` +
-    `  ready ${c.ready}, sending ${c.sending}, ordered ${c.ordered}, delivered ${c.delivered}, failed ${c.failed}, ` +
-    `cancelled ${c.cancelled}, skipped ${c.skipped}, invalid ${c.invalid}; charged ${charged}${s.uncharged_orders ? ' so far' : ''}` +
+    // The campaign screen's words: To send (ready and sending: those being sent said apart), Need fixing.
+    `  to send ${c.ready + c.sending}${c.sending > 0 ? ` (${c.sending} being sent)` : ''}, ordered ${c.ordered}, delivered ${c.delivered}, failed ${c.failed}, ` +
+    `cancelled ${c.cancelled}, skipped ${c.skipped}, need fixing ${c.invalid}; charged ${charged}${s.uncharged_orders ? ' so far' : ''}` +
     (cancelled ? ` (of which ${cancelled} for orders cancelled or never paid)` : '') +
     (expired ? ` (of which ${expired} for gifts whose recipient link expired unaccepted)` : '') +
     (s.uncharged_orders ? `\n  ${unchargedNote(s)}` : '') +
@@ -134,7 +136,7 @@ export async function pollCommand(argv: string[]): Promise<number> {
       }
       const round = () => (id ? cli.call('campaigns:checkNow', { campaignId: id }) : cli.call('environments:checkNow', { environment: common.env }));
       let rounds = 0;
-      let last: CallOutput<'campaigns:checkNow'> = { tracked: 0, requests: 0, settled: 0, waiting: 0, expired: 0, error: null, nextCheckInMs: null };
+      let last: CallOutput<'campaigns:checkNow'> = { tracked: 0, requests: 0, settled: 0, delivered: 0, cancelled: 0, waiting: 0, expired: 0, error: null, nextCheckInMs: null };
       let cutShort = false;
       while (!controller.signal.aborted) {
         last = await round();
@@ -209,8 +211,9 @@ function isLoopback(url: string): boolean {
 export function pollLine(round: CallOutput<'campaigns:checkNow'>): string {
   return (
     // Each round asks about the orders still undelivered when it starts (the last round's waiting ones),
-    // so the line says how many it asked about and splits them: settled + still waiting.
-    `poll: asked about ${round.tracked} undelivered order${round.tracked === 1 ? '' : 's'}: ${round.settled} settled, ${round.waiting} still waiting` +
+    // so the line says how many it asked about and splits them: delivered + cancelled + still waiting,
+    // in the words of the window's Check now (shared/domain/poll-words.ts).
+    `poll: asked about ${round.tracked} undelivered order${round.tracked === 1 ? '' : 's'}: ${settledText(round)}, ${round.waiting} still waiting` +
     (round.expired ? ` (${round.expired} past their acceptance expiry)` : '') +
     `, ${round.requests} request${round.requests === 1 ? '' : 's'}` +
     (round.error ? `; stopped early: ${round.error}` : '')

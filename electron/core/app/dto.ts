@@ -99,6 +99,8 @@ export function pollRoundDto(round: PollRoundResult, nextCheckInMs: number | nul
     tracked: round.tracked,
     requests: round.requests,
     settled: round.settled,
+    delivered: round.delivered,
+    cancelled: round.cancelled,
     waiting: round.waiting,
     expired: round.expired,
     error: round.error ?? null,

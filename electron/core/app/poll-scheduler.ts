@@ -88,7 +88,7 @@ export function createPollScheduler(options: PollSchedulerOptions): PollSchedule
     const sample = representative(state.target);
     if (!sample) {
       state.nextAt = null;
-      return { tracked: 0, requests: 0, settled: 0, waiting: 0, expired: 0 };
+      return { tracked: 0, requests: 0, settled: 0, delivered: 0, cancelled: 0, waiting: 0, expired: 0 };
     }
     let result: PollRoundResult;
     // The rows a round changed (committed), told once it ends, whether it ends well or not.

@@ -4,7 +4,7 @@
 // fetched one by one. So a round costs ceil(pending / 500) + about ceil(delivered / 500) + (the
 // rows that changed otherwise) requests, at most two more than the one-by-one fetches alone.
 import { isAcceptanceExpired } from '../../../shared/domain/acceptance.ts';
-import { isSettled } from '../../../shared/domain/rows.ts';
+import { isSettled, type RowState } from '../../../shared/domain/rows.ts';
 import type { Clock } from '../clock.ts';
 import type { Db } from '../db/open.ts';
 import { campaignProducts, getCampaign, listCampaigns, setLastPolled, setSendState, type Campaign, type Environment } from '../db/repos/campaigns.ts';
@@ -30,6 +30,10 @@ export interface PollRoundResult {
   requests: number;
   /** Rows whose state changed (delivered or cancelled). */
   settled: number;
+  /** Of `settled`, those delivered. */
+  delivered: number;
+  /** Of `settled`, those cancelled (or never paid). */
+  cancelled: number;
   /** Rows still waiting after the round. */
   waiting: number;
   /** Rows waiting on a recipient whose acceptance link has expired. */
@@ -72,7 +76,7 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
   const { db, client, clock } = deps;
   const campaigns = targetCampaigns(db, target);
   const rows = listTrackedOrders(db, target);
-  const result: PollRoundResult = { tracked: rows.length, requests: 0, settled: 0, waiting: rows.length, expired: 0 };
+  const result: PollRoundResult = { tracked: rows.length, requests: 0, settled: 0, delivered: 0, cancelled: 0, waiting: rows.length, expired: 0 };
   if (rows.length === 0) return result;
   // A stop (the signal) is looked at before every request and after every answer: no request starts
   // after it, and a cancelled request's row is left as it was. Each row's writes are synchronous
@@ -114,8 +118,11 @@ export async function pollRound(deps: PollDeps, target: PollTarget, opts: PollRo
         }
         checked += 1;
         if (outcome.changed) changedRows.push(row);
-        if (outcome.settled) result.settled += 1;
-        else if (outcome.expired) result.expired += 1;
+        if (outcome.settled) {
+          result.settled += 1;
+          if (outcome.state === 'delivered') result.delivered += 1;
+          else result.cancelled += 1;
+        } else if (outcome.expired) result.expired += 1;
       }
     })();
     known.length = 0;
@@ -177,6 +184,8 @@ interface Recorded {
   /** The row's state, statuses, expiry or findings changed. */
   changed: boolean;
   settled: boolean;
+  /** The row's state after the answer. */
+  state: RowState;
   /** Still waiting on a recipient whose acceptance link has expired. */
   expired: boolean;
 }
@@ -202,7 +211,7 @@ function recordPolled(db: Db, campaign: (Campaign & CampaignForOrder) | undefine
   }
   // The expiry the row keeps: the one just read, else the one it had (an unreadable one is not stored).
   const kept = expiry === null || Number.isNaN(expiry) ? row.acceptanceExpiry : expiry;
-  return { changed: changed || flagged || completed, settled: isSettled(state), expired: !isSettled(state) && isAcceptanceExpired({ state, acceptanceExpiry: kept }, now) };
+  return { changed: changed || flagged || completed, settled: isSettled(state), state, expired: !isSettled(state) && isAcceptanceExpired({ state, acceptanceExpiry: kept }, now) };
 }
 
 /**

@@ -4,6 +4,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { CallOutput, CampaignSummary, Result, RowDto } from '../../../shared/contract.ts';
 import type { FollowUpKind } from '../../../shared/domain/follow-up.ts';
 import { plural } from '../../../shared/domain/plural.ts';
+import { settledText } from '../../../shared/domain/poll-words.ts';
 import { bucketFor, type Bucket } from '../lib/chart.ts';
 import { countRows, type RowState } from '../lib/rows.ts';
 import { pagesCovering } from '../lib/windowing.ts';
@@ -405,13 +406,13 @@ export function createCampaignStore(deps: StoreDeps): CampaignStore {
 export const giftPerRow = (state: { summary: CampaignSummary | null }): boolean => state.summary?.giftPerRow === true;
 
 /**
- * What "Check now" found, in the organiser's words: the gifts that were waiting and are now delivered
- * or cancelled (the round's `settled`), and those still waiting.
+ * What "Check now" found, in the organiser's words: the gifts that were waiting and are now delivered,
+ * those now cancelled, and those still waiting (the CLI's poll line says the same: settledText).
  */
 export function checkNowText(r: CallOutput<'campaigns:checkNow'>): string {
   if (r.error) return `Check failed: ${r.error}`;
   return (
-    `Checked with the service: ${r.settled} delivered or cancelled since the last check, ${r.waiting} still waiting` +
+    `Checked with the service: ${settledText(r)} since the last check, ${r.waiting} still waiting` +
     // Those whose recipient link expired wait on no delivery that can come: said apart, as the CLI's line does.
     (r.expired > 0 ? ` (${r.expired} with an expired link).` : '.')
   );

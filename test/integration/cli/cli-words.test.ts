@@ -294,7 +294,7 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     expect(result.stderr).not.toContain('Stock:');
   }, 60_000);
 
-  it("poll's lines add up: each round asks about the last one's waiting orders, settled + still waiting", async () => {
+  it("poll's lines add up: each round asks about the last one's waiting orders, delivered + cancelled + still waiting", async () => {
     const common = ['--base-url', sim.url, '--data-dir', join(dir, 'poll')];
     const sent = await runCli(['send', writeRecipients(dir, 5, '10'), '--product', product, '--yes', '--json', ...common], env);
     const id = json<{ campaign_id: string }>(sent.stdout).campaign_id;
@@ -304,9 +304,9 @@ describe('the CLI names its own commands and flags, not the window’s controls'
     const lines = polled.stdout.split('\n').filter((l) => l.startsWith('poll:'));
     expect(lines.length).toBeGreaterThan(1);
     const rounds = lines.map((line) => {
-      const m = /^poll: asked about (\d+) undelivered orders?: (\d+) settled, (\d+) still waiting, \d+ requests?$/.exec(line);
+      const m = /^poll: asked about (\d+) undelivered orders?: (\d+) delivered, (\d+) cancelled, (\d+) still waiting, \d+ requests?$/.exec(line);
       expect(m, line).not.toBeNull();
-      return { asked: Number(m?.[1]), settled: Number(m?.[2]), waiting: Number(m?.[3]) };
+      return { asked: Number(m?.[1]), settled: Number(m?.[2]) + Number(m?.[3]), waiting: Number(m?.[4]) };
     });
     expect(rounds[0]).toEqual({ asked: 5, settled: 0, waiting: 5 });
     for (const [i, r] of rounds.entries()) {

@@ -39,8 +39,10 @@ describe('a new organiser at the giftbatch CLI', () => {
   }, 60_000);
 
   it('`giftbatch help send` prints send --help (it printed the list of commands); `help bogus` says the command is unknown', async () => {
-    const [helpSend, sendHelp, bogus] = await Promise.all([runCli(['help', 'send']), runCli(['send', '--help']), runCli(['help', 'bogus'])]);
+    const [helpSend, sendHelp, bogus, top] = await Promise.all([runCli(['help', 'send']), runCli(['send', '--help']), runCli(['help', 'bogus']), runCli(['--help'])]);
     expect(helpSend.code).toBe(0);
+    // The list of commands names send's --name, as send --help does (S15-J: it left it out).
+    expect(top.stdout).toMatch(/^ {2}send +import a CSV .*send FILE\.csv\|\.xlsx\|\.ods --product ID \[--name NAME\] /m);
     expect(helpSend.stdout).toMatch(/^Usage: giftbatch send FILE\.csv/);
     expect(helpSend.stdout).toBe(sendHelp.stdout);
     expect(bogus.code).toBe(2);
@@ -92,8 +94,9 @@ describe('a new organiser at the giftbatch CLI', () => {
     const [text, asJson] = await Promise.all([runCli(args, env), runCli([...args, '--json'], env)]);
     expect(text.code).toBe(0);
     expect(text.stdout.split('\n')).toEqual([
-      '3 rows: 3 valid, 0 invalid, 1 duplicate e-mail (utf-8, delimiter ",")',
-      'Total of valid rows: USD 30.00',
+      // The import step's words and figures: Ready to send (the repeat left out, as send does), Need fixing, Cost of the ready rows (S15-J).
+      '3 rows: 2 ready to send (1 repeated row left out), 0 need fixing, 1 repeated e-mail (utf-8, delimiter ",")',
+      'Cost of the ready rows: USD 20.00',
       'warning: Line 4: "ANN@example.com" also appears on line 2',
       'note: send would order 2 rows (USD 20.00) and skip 1 repeated recipient unless --gift-per-row.',
       '',

@@ -27,7 +27,7 @@ describe('giftbatch validate: UTF-16 without a byte-order mark', () => {
 
       const text = await runCli(['validate', file, '--product', product, ...data]);
       expect(text.code).toBe(0);
-      expect(text.stdout.split('\n')[0]).toBe(`2 rows: 2 valid, 0 invalid, 0 duplicate e-mails (${report.encoding}, delimiter "\\t")`);
+      expect(text.stdout.split('\n')[0]).toBe(`2 rows: 2 ready to send, 0 need fixing, 0 repeated e-mails (${report.encoding}, delimiter "\\t")`);
     }, 60_000);
   }
 });

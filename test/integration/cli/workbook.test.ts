@@ -59,7 +59,7 @@ describe('giftbatch validate / send with a workbook', () => {
   it('without --sheet exits 2 listing the sheets with their filled rows (the window\'s words; "rows" is the recipient count); nothing else is printed on stdout', async () => {
     const result = await runCli(['validate', book, '--product', range(), '--json', ...args()], env);
     expect(result.code).toBe(2);
-    expect(result.stderr).toContain('Sheets: Notes (3 filled rows), Speakers (50 filled rows). Choose one with --sheet NAME.');
+    expect(result.stderr).toContain('Sheets: Notes (3 filled rows, header included), Speakers (50 filled rows, header included). Choose one with --sheet NAME.');
     expect(result.stdout).toBe('');
   }, 30_000);
 
@@ -84,7 +84,7 @@ describe('giftbatch validate / send with a workbook', () => {
     expect(unknown.stderr).toMatch(/no sheet named "Guests"\. Its sheets: "Notes" \(3 rows\), "Speakers" \(50 rows\)/);
     // A name typed in another case reads the one sheet it matches (S13-E: it said there was no such sheet).
     const lower = await runCli(['validate', book, '--product', range(), '--sheet', 'speakers', ...args()], env);
-    expect(lower.stdout).toMatch(/^48 rows: 47 valid, 1 invalid, 0 duplicate e-mails \(xlsx workbook, sheet "Speakers"\)$/m);
+    expect(lower.stdout).toMatch(/^48 rows: 47 ready to send, 1 need fixing, 0 repeated e-mails \(xlsx workbook, sheet "Speakers"\)$/m);
     const empty = await runCli(['validate', book, '--product', range(), '--sheet', ' ', ...args()], env);
     expect(empty.code).toBe(2);
     expect(empty.stderr).toMatch(/--sheet takes the name of a sheet/);
@@ -92,7 +92,7 @@ describe('giftbatch validate / send with a workbook', () => {
 
   it('says in words how it read the workbook', async () => {
     const result = await runCli(['validate', book, '--product', range(), '--sheet', 'Speakers', ...args()], env);
-    expect(result.stdout).toMatch(/^48 rows: 47 valid, 1 invalid, 0 duplicate e-mails \(xlsx workbook, sheet "Speakers"\)$/m);
+    expect(result.stdout).toMatch(/^48 rows: 47 ready to send, 1 need fixing, 0 repeated e-mails \(xlsx workbook, sheet "Speakers"\)$/m);
   }, 30_000);
 
   it('reads a one-sheet .ods without --sheet', async () => {
@@ -106,7 +106,7 @@ describe('giftbatch validate / send with a workbook', () => {
   it('send without --sheet exits 2 with the list and orders nothing; with it, one order per valid row', async () => {
     const refused = await runCli(['send', book, '--product', range(), '--yes', '--json', ...args()], env);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain('Sheets: Notes (3 filled rows), Speakers (50 filled rows). Choose one with --sheet NAME.');
+    expect(refused.stderr).toContain('Sheets: Notes (3 filled rows, header included), Speakers (50 filled rows, header included). Choose one with --sheet NAME.');
     expect((await sim.audit()).accounts[KEY]?.orders ?? []).toHaveLength(0);
 
     const sent = await runCli(['send', book, '--product', range(), '--sheet', 'Speakers', '--yes', '--json', ...args()], env);

@@ -63,10 +63,16 @@ describe('needsFixingHint', () => {
 });
 
 describe('pollLine', () => {
-  const round = { tracked: 3, requests: 1, settled: 0, waiting: 3, expired: 3, error: null, nextCheckInMs: null };
+  const round = { tracked: 3, requests: 1, settled: 0, delivered: 0, cancelled: 0, waiting: 3, expired: 3, error: null, nextCheckInMs: null };
   it('counts its requests in words that agree with the number ("1 request", "5 requests")', () => {
-    expect(pollLine(round)).toBe('poll: asked about 3 undelivered orders: 0 settled, 3 still waiting (3 past their acceptance expiry), 1 request');
-    expect(pollLine({ ...round, tracked: 1, requests: 5, settled: 1, waiting: 0, expired: 0 })).toBe('poll: asked about 1 undelivered order: 1 settled, 0 still waiting, 5 requests');
+    expect(pollLine(round)).toBe('poll: asked about 3 undelivered orders: 0 delivered, 0 cancelled, 3 still waiting (3 past their acceptance expiry), 1 request');
+    expect(pollLine({ ...round, tracked: 1, requests: 5, settled: 1, delivered: 1, waiting: 0, expired: 0 })).toBe('poll: asked about 1 undelivered order: 1 delivered, 0 cancelled, 0 still waiting, 5 requests');
+  });
+  // It said "4 settled" where the window's Check now said "5 delivered or cancelled": neither said delivered (S15-J).
+  it('says delivered and cancelled apart, in the words of the window', () => {
+    expect(pollLine({ ...round, tracked: 5, requests: 2, settled: 4, delivered: 3, cancelled: 1, waiting: 1, expired: 0 })).toBe(
+      'poll: asked about 5 undelivered orders: 3 delivered, 1 cancelled, 1 still waiting, 2 requests',
+    );
   });
 });
 
@@ -109,6 +115,17 @@ describe('the status of a campaign whose charges are stated late', () => {
     expect(line.endsWith('charged USD 500.00')).toBe(true);
     expect(line).not.toContain('so far');
     expect(line).not.toContain('not stated');
+  });
+});
+
+// `status` said "ready 4, sending 0 … invalid 2" where the campaign screen says "To send" and "Need fixing" (S15-J).
+describe("the status line counts in the campaign screen's words", () => {
+  const counts = { invalid: 2, ready: 3, sending: 1, ordered: 0, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
+  it('says to send (those being sent apart) and need fixing, never ready or invalid', () => {
+    const line = statusLine(campaignStatus(summary({ id: 'c_9', sendState: 'sending', counts })));
+    expect(line).toContain('\n  to send 4 (1 being sent), ordered 0, delivered 0, failed 0, cancelled 0, skipped 0, need fixing 2; charged nothing');
+    expect(statusLine(campaignStatus(summary({ id: 'c_9', counts: { ...counts, sending: 0, invalid: 0 } })))).toContain('\n  to send 3, ordered 0,');
+    expect(line).not.toMatch(/\bready \d|\binvalid \d/);
   });
 });
 

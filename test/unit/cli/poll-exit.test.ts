@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { pollExitCode, unfinishedRound } from '../../../electron/cli/commands/tracking.ts';
 import { EXIT } from '../../../electron/cli/exit-codes.ts';
 
-const clean = { tracked: 5, requests: 6, settled: 4, waiting: 1, expired: 0, error: null, nextCheckInMs: 30_000 };
+const clean = { tracked: 5, requests: 6, settled: 4, delivered: 3, cancelled: 1, waiting: 1, expired: 0, error: null, nextCheckInMs: 30_000 };
 const laterFailure = { ...clean, error: 'GET /v1/orders/1003: 500', serviceFailed: true as const };
 
 describe('pollExitCode', () => {

@@ -61,7 +61,8 @@ describe('a poll round finds a wave of deliveries in the COMPLETED list', () => 
 
     const result = await round(s);
 
-    expect(result).toMatchObject({ tracked: 1_200, settled: 1_180, waiting: 20 });
+    // Delivered and cancelled apart (the window's Check now and the CLI's poll line say both, S15-J).
+    expect(result).toMatchObject({ tracked: 1_200, settled: 1_180, delivered: 1_150, cancelled: 30, waiting: 20 });
     expect(result.error).toBeUndefined();
     // PENDING: one page of 20. COMPLETED: 500 + 500 + 150 (a short page ends it). The cancelled: one by one.
     expect(counts(s)).toEqual({ pending: 1, completed: 3, single: 30 });
@@ -283,7 +284,7 @@ describe('a poll round finds a wave of deliveries in the COMPLETED list', () => 
     // The cancelled ones come in the unfiltered list with their own statuses: they settle too.
     expect(counts(s)).toEqual({ pending: 1, completed: 0, single: 0 });
     expect(s.endpoints.filter((e) => e.startsWith('GET /v1/orders?page=0&element_size=500') && !e.includes('order_item_status'))).toHaveLength(1);
-    expect(result).toMatchObject({ settled: 35, waiting: 5 });
+    expect(result).toMatchObject({ settled: 35, delivered: 30, cancelled: 5, waiting: 5 });
     expect(states(s, id)).toEqual({ delivered: 30, cancelled: 5, ordered: 5 });
   }, 60_000);
 

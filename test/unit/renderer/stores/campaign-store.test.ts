@@ -164,15 +164,16 @@ describe('campaign store', () => {
 });
 
 // "Check now" said "Checked with 4 requests: 3 settled, 0 still waiting.": requests and "settled" are
-// the engine's words, not the organiser's (S13-D newcomer walk).
+// the engine's words, not the organiser's (S13-D newcomer walk). Then "3 delivered or cancelled", which
+// says neither; now delivered and cancelled apart, as the CLI's poll line (S15-J).
 describe('what Check now says', () => {
-  const round = { tracked: 3, requests: 4, settled: 3, waiting: 0, expired: 0, error: null, nextCheckInMs: null };
-  it("says what changed in the organiser's words", () => {
-    expect(checkNowText(round)).toBe('Checked with the service: 3 delivered or cancelled since the last check, 0 still waiting.');
+  const round = { tracked: 4, requests: 4, settled: 4, delivered: 3, cancelled: 1, waiting: 0, expired: 0, error: null, nextCheckInMs: null };
+  it("says what changed in the organiser's words: delivered and cancelled apart", () => {
+    expect(checkNowText(round)).toBe('Checked with the service: 3 delivered, 1 cancelled since the last check, 0 still waiting.');
   });
   it('names the waiting gifts whose link expired, apart', () => {
-    expect(checkNowText({ ...round, settled: 0, waiting: 2, expired: 2 })).toBe(
-      'Checked with the service: 0 delivered or cancelled since the last check, 2 still waiting (2 with an expired link).',
+    expect(checkNowText({ ...round, tracked: 2, settled: 0, delivered: 0, cancelled: 0, waiting: 2, expired: 2 })).toBe(
+      'Checked with the service: 0 delivered, 0 cancelled since the last check, 2 still waiting (2 with an expired link).',
     );
   });
   it('says when the check failed', () => {
