@@ -238,8 +238,20 @@ export const preflightSchema = z.object({
    * the campaign also sends to (or already did). `rows`: the gifts beyond the first per person.
    */
   repeatsInCampaign: z.object({ people: z.number().int(), rows: z.number().int() }),
-  /** The rows to send per product they are ordered as (a gift per row), with their face value per currency. */
-  byProduct: z.array(z.object({ productId: z.number().int(), name: z.string().nullable(), rows: z.number().int(), totals: z.array(moneySchema) })),
+  /**
+   * The rows to send per product they are ordered as (a gift per row), with their face value per
+   * currency and, in `availability`, that product's stock as its availability answer says (every
+   * product used is checked; the top-level `availability` is the campaign's own product's, used or not).
+   */
+  byProduct: z.array(
+    z.object({
+      productId: z.number().int(),
+      name: z.string().nullable(),
+      rows: z.number().int(),
+      totals: z.array(moneySchema),
+      availability: z.object({ inStock: z.boolean().nullable(), message: z.string().nullable() }).nullable(),
+    }),
+  ),
 });
 
 /** What one poll round did; `nextCheckInMs`: when the schedule would run the next one (30–60 s after a send, backing off to 15 min). */

@@ -99,8 +99,11 @@ export interface PreflightResult {
   repeatRecipients: { count: number; lines: number[] };
   /** People this campaign itself would give more than one gift (rows the organiser chose to send anyway). */
   repeatsInCampaign: { people: number; rows: number };
-  /** The rows to send per product they are ordered as (a gift per row), with their face value per currency. */
-  byProduct: { productId: number; name: string | null; rows: number; totals: Money[] }[];
+  /**
+   * The rows to send per product they are ordered as (a gift per row), with their face value per
+   * currency and that product's stock as its availability answer says (null: no answer to read).
+   */
+  byProduct: { productId: number; name: string | null; rows: number; totals: Money[]; availability: Availability | null }[];
 }
 
 export interface CheckedSendOptions extends RunOptions {
@@ -278,9 +281,11 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       const ids = [c.productId, ...new Set(toSend.map((g) => g.productId).filter((id) => id !== c.productId))];
       let product: Product | null = null;
       let availability: Availability | null = null;
+      const stock = new Map<number, Availability | null>();
       for (const id of ids) {
         const now = known.find((p) => p.id === id) ?? null;
         const checked = await checkProductNow(connection, campaignId, id, now, snapshots.get(id) ?? null, problems);
+        stock.set(id, checked);
         if (id === c.productId) {
           product = now;
           availability = checked;
@@ -295,7 +300,13 @@ export async function openEngine(options: EngineOptions): Promise<Engine> {
       const byProduct = ids
         .map((id) => {
           const rows = toSend.filter((g) => g.productId === id);
-          return { productId: id, name: snapshots.get(id)?.name ?? null, rows: rows.reduce((n, g) => n + g.rows, 0), totals: totalsByCurrency(rows.flatMap((g) => g.totals)) };
+          return {
+            productId: id,
+            name: snapshots.get(id)?.name ?? null,
+            rows: rows.reduce((n, g) => n + g.rows, 0),
+            totals: totalsByCurrency(rows.flatMap((g) => g.totals)),
+            availability: stock.get(id) ?? null,
+          };
         })
         .filter((g) => g.rows > 0);
       return {

@@ -24,3 +24,26 @@ export function stockText(answer: StockAnswer): string {
 export function stockNote(answer: StockAnswer): string | null {
   return answer.inStock === false ? null : `Stock: ${stockText(answer)}`;
 }
+
+/** One product's stock in a pre-flight: its name as checked (null when the record had none). */
+export interface ProductStock {
+  readonly productId: number;
+  readonly name: string | null;
+  readonly availability: StockAnswer | null;
+}
+
+/**
+ * The stock lines of a pre-flight, in the app and the CLI alike: one per product the rows to send are
+ * ordered as, each named ("Stock of Northwind Books: in stock"). A campaign with a gift per row said
+ * only its own product's stock, even when no row used it. With no row to send, the campaign's own
+ * product's line, as before. Out of stock: no line (stockNote); an answer not read: no line.
+ */
+export function stockLines(preflight: { readonly availability: StockAnswer | null; readonly byProduct: readonly ProductStock[] }): string[] {
+  if (preflight.byProduct.length === 0) {
+    const own = preflight.availability ? stockNote(preflight.availability) : null;
+    return own === null ? [] : [own];
+  }
+  return preflight.byProduct.flatMap((p) =>
+    p.availability === null || p.availability.inStock === false ? [] : [`Stock of ${p.name ?? `product ${p.productId}`}: ${stockText(p.availability)}`],
+  );
+}

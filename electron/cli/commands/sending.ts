@@ -4,7 +4,7 @@
 import { basename } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import type { CallInput, CallOutput, CampaignSummary, EventPayload, RowDto } from '../../../shared/contract.ts';
-import { stockNote } from '../../../shared/domain/availability.ts';
+import { stockLines } from '../../../shared/domain/availability.ts';
 import type { RowState } from '../../../shared/domain/rows.ts';
 import { plural } from '../../../shared/domain/plural.ts';
 import { SKIP_POLICY_TEXT, type SkipPolicy } from '../../../shared/domain/skips.ts';
@@ -401,8 +401,7 @@ const orders = (n: number): string => plural(n, 'order');
 /** The pre-flight in the CLI's words: its problems, the stock, and what is to be sent ('1 order', '3 orders'). */
 export function preflightLines(p: CallOutput<'campaigns:preflight'>): string[] {
   const lines = p.problems.map((problem) => `Pre-flight: ${problem}`);
-  const stock = p.availability ? stockNote(p.availability) : null;
-  if (stock) lines.push(stock);
+  lines.push(...stockLines(p));
   if (p.rowsToSend > 0) lines.push(`To send: ${orders(p.rowsToSend)}, ${p.totals.map((m) => `${m.currency} ${m.amount}`).join(' + ')} (face value, product currency).`);
   // A file of several gifts: each product's orders and face value.
   if (p.byProduct.length > 1) {

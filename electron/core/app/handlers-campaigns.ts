@@ -252,11 +252,11 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
         problems: result.problems,
         rowsToSend: result.rowsToSend,
         totals: result.totals.map(moneyDto),
-        availability: result.availability ? { inStock: result.availability.inStock ?? null, message: result.availability.message ?? null } : null,
+        availability: stockDto(result.availability),
         repeatRecipients: result.repeatRecipients,
         accountChanged,
         repeatsInCampaign: result.repeatsInCampaign,
-        byProduct: result.byProduct.map((p) => ({ ...p, totals: p.totals.map(moneyDto) })),
+        byProduct: result.byProduct.map((p) => ({ productId: p.productId, name: p.name, rows: p.rows, totals: p.totals.map(moneyDto), availability: stockDto(p.availability) })),
       };
     },
 
@@ -333,4 +333,9 @@ export function campaignHandlers(ctx: AppContext): Pick<Handlers, CampaignCalls>
       return ctx.summary(made.campaignId);
     },
   };
+}
+
+/** An availability answer as the contract carries it: whether in stock and the service's words, nothing else of its body. */
+function stockDto(answer: { inStock?: boolean | null; message?: string | null } | null): { inStock: boolean | null; message: string | null } | null {
+  return answer ? { inStock: answer.inStock ?? null, message: answer.message ?? null } : null;
 }

@@ -51,12 +51,29 @@ describe('the pre-flight lines', () => {
 
   it('per product too, in a file of several gifts', () => {
     const byProduct = [
-      { productId: 7, name: 'Coffee', rows: 1, totals: [{ currency: 'USD', amount: '10.00' }] },
-      { productId: 8, name: null, rows: 2, totals: [{ currency: 'USD', amount: '50.00' }] },
+      { productId: 7, name: 'Coffee', rows: 1, totals: [{ currency: 'USD', amount: '10.00' }], availability: null },
+      { productId: 8, name: null, rows: 2, totals: [{ currency: 'USD', amount: '50.00' }], availability: null },
     ];
     expect(preflightLines({ ...preflight, rowsToSend: 3, totals: [{ currency: 'USD', amount: '60.00' }], byProduct }).slice(1)).toEqual([
       '  product 7 (Coffee): 1 order, USD 10.00',
       '  product 8: 2 orders, USD 50.00',
     ]);
+  });
+
+  // S15-J: a gift per row said 'Stock: in stock (the service says: ON_SALE …)', the campaign's own
+  // product's stock, though no row used it. Now one line per product the rows use, each named.
+  it("names each product's stock, of the products the rows use, not the campaign's own when none uses it", () => {
+    const byProduct = [
+      { productId: 7, name: 'Northwind Books', rows: 2, totals: [{ currency: 'USD', amount: '50.00' }], availability: { inStock: true, message: null } },
+      { productId: 8, name: null, rows: 1, totals: [{ currency: 'USD', amount: '10.00' }], availability: { inStock: null, message: 'checked at 10:00' } },
+    ];
+    const lines = preflightLines({ ...preflight, rowsToSend: 3, availability: { inStock: true, message: 'ON_SALE, own product' }, byProduct });
+    expect(lines.filter((l) => l.startsWith('Stock'))).toEqual([
+      'Stock of Northwind Books: in stock',
+      "Stock of product 8: unknown: the service's availability answer does not say whether it is in stock (the service says: checked at 10:00)",
+    ]);
+    expect(lines.join('\n')).not.toContain('own product');
+    // No row to send: the campaign's own product's line, as before.
+    expect(preflightLines({ ...preflight, rowsToSend: 0, availability: { inStock: true, message: null }, byProduct: [] })).toEqual(['Stock: in stock']);
   });
 });

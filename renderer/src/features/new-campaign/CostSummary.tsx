@@ -1,6 +1,6 @@
 // What sending will cost, per currency, and anything the pre-flight check found in the way; and,
 // when the service does not state the product's currency, that the first order confirms it.
-import { stockNote } from '../../../../shared/domain/availability.ts';
+import { stockLines } from '../../../../shared/domain/availability.ts';
 import type { ProductDto } from '../../../../shared/contract.ts';
 import { Message } from '../../components/Message.tsx';
 import { Totals } from '../../components/Money.tsx';
@@ -28,7 +28,8 @@ export function CostSummary() {
   const product = useWizard((s) => (s.draft && s.draft.productId === s.productId ? selectedProduct(s) : null));
   const catalog = useWizard((s) => s.products);
   const counts = draft?.counts;
-  const stock = preflight?.availability ? stockNote(preflight.availability) : null;
+  // One line per product the rows use, named: the campaign's own product's stock said nothing of a gift per row's others.
+  const stock = preflight ? stockLines(preflight) : [];
   return (
     <section className="card cost" aria-labelledby="cost-title" data-testid="cost-summary" data-status={status}>
       <h2 id="cost-title">Cost</h2>
@@ -80,10 +81,14 @@ export function CostSummary() {
             Charged in your account currency at the service's exchange rate; the charged amount shows per row once ordered.
           </p>
           <CurrencyConfirmation product={product} testId="cost-currency-note" />
-          {stock && (
-            <p className="small" data-testid="cost-stock">
-              {stock}
-            </p>
+          {stock.length > 0 && (
+            <div data-testid="cost-stock">
+              {stock.map((line) => (
+                <p key={line} className="small">
+                  {line}
+                </p>
+              ))}
+            </div>
           )}
           {preflight.problems.length > 0 && (
             <Message kind="error" testId="preflight-problems">

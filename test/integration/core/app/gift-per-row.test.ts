@@ -77,10 +77,12 @@ describe('a gift per row', () => {
 
     const preflight = await t.h.ok('campaigns:preflight', { campaignId: created.id });
     expect(preflight).toMatchObject({ ok: true, rowsToSend: 5, totals: [{ currency: 'USD', amount: '190.00' }] });
+    // Each product's own stock, as its availability answer says (S15-J: only the campaign's own product's was given).
+    const inStock = { inStock: true, message: expect.toBeOneOf([null, expect.any(String)]) as unknown };
     expect(preflight.byProduct).toEqual([
-      { productId: t.books, name: 'Northwind Books Gift Card $25', rows: 2, totals: [{ currency: 'USD', amount: '50.00' }] },
-      { productId: t.fifty, name: 'Pinecrest Outfitters $50', rows: 2, totals: [{ currency: 'USD', amount: '100.00' }] },
-      { productId: t.market, name: 'Harborline Market eGift', rows: 1, totals: [{ currency: 'USD', amount: '40.00' }] },
+      { productId: t.books, name: 'Northwind Books Gift Card $25', rows: 2, totals: [{ currency: 'USD', amount: '50.00' }], availability: inStock },
+      { productId: t.fifty, name: 'Pinecrest Outfitters $50', rows: 2, totals: [{ currency: 'USD', amount: '100.00' }], availability: inStock },
+      { productId: t.market, name: 'Harborline Market eGift', rows: 1, totals: [{ currency: 'USD', amount: '40.00' }], availability: inStock },
     ]);
 
     await t.h.ok('campaigns:send', { campaignId: created.id, confirmed: true, totals: preflight.totals });

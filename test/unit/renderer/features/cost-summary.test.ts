@@ -7,13 +7,16 @@ import { CostSummary } from '../../../../renderer/src/features/new-campaign/Cost
 import { ProductTotals } from '../../../../renderer/src/features/new-campaign/ProductTotals.tsx';
 import { createStores } from '../../../../renderer/src/stores/index.ts';
 import { StoresContext } from '../../../../renderer/src/stores/hooks.ts';
+import type { CallOutput } from '../../../../shared/contract.ts';
 import { fakeApi, ManualClock, preflight, summary } from '../helpers/fakes.ts';
 
-function text(rowsToSend: number): string {
+type Preflight = CallOutput<'campaigns:preflight'>;
+
+function text(rowsToSend: number, over: Partial<Preflight> = {}): string {
   const clock = new ManualClock();
   const s = createStores({ api: fakeApi({}).api, timers: clock, now: clock.now });
   const counts = { invalid: 2, ready: rowsToSend, sending: 0, ordered: 0, delivered: 0, failed: 0, cancelled: 0, skipped: 0 };
-  s.wizard.setState({ draft: summary({ sendState: 'draft', counts }), preflight: preflight(rowsToSend, rowsToSend > 0, []), preflightStatus: 'ready' });
+  s.wizard.setState({ draft: summary({ sendState: 'draft', counts }), preflight: { ...preflight(rowsToSend, rowsToSend > 0, []), ...over }, preflightStatus: 'ready' });
   // Server rendering reads a store's initial state (useSyncExternalStore's server snapshot): render this one.
   s.wizard.getInitialState = s.wizard.getState;
   const markup = renderToStaticMarkup(createElement(StoresContext.Provider, { value: s }, createElement(CostSummary)));
@@ -32,6 +35,23 @@ describe('the review’s cost card', () => {
     const t = text(3);
     expect(t).toContain('Total face value USD 30.00');
     expect(t).not.toContain('No row is ready');
+  });
+
+  // S15-J: a gift per row's card said 'Stock: in stock (the service says: ON_SALE …)': the campaign's
+  // own product's stock, though no row used it. Now each product the rows use, named.
+  it("says the stock of each product the rows use, named, not the campaign's own product's when no row uses it", () => {
+    const usd = (amount: string) => [{ currency: 'USD', amount }];
+    const t = text(3, {
+      availability: { inStock: true, message: 'ON_SALE' },
+      byProduct: [
+        { productId: 8, name: 'Northwind Books', rows: 2, totals: usd('20.00'), availability: { inStock: true, message: null } },
+        { productId: 9, name: 'Brightleaf Coffee', rows: 1, totals: usd('10.00'), availability: { inStock: null, message: 'supplier slow' } },
+      ],
+    });
+    expect(t).toContain('Stock of Northwind Books: in stock');
+    expect(t).toContain('Stock of Brightleaf Coffee: unknown: the service'); // the apostrophe is an entity in the markup
+    expect(t).toContain('does not say whether it is in stock (the service says: supplier slow)');
+    expect(t).not.toContain('ON_SALE');
   });
 });
 
