@@ -144,7 +144,10 @@ export const campaignSummarySchema = z.object({
   productName: z.string().nullable(),
   /** How many products its rows are ordered as: 1, or more when its file chose a gift per row. */
   products: z.number().int(),
-  /** Those products, its own first, each with its name as checked (null when the record had none). */
+  /**
+   * Those products, its own first, each with its name as checked (null when the record had none). Its
+   * own is left out when no row uses it and others are (a follow-up whose rows are all another gift).
+   */
   productList: z.array(z.object({ productId: z.number().int(), name: z.string().nullable() })),
   /**
    * It chooses a gift per row: its file had a gift column (even one naming only its own product), it

@@ -58,9 +58,13 @@ export function expiredNote(s: Pick<CampaignStatus, 'id' | 'acceptance_expired_t
   return ` (${count} taken by ${campaigns}); ${left} not yet: ${run}`;
 }
 
-/** "product 1615302", or for a campaign of several gifts each by id and name: "2 products: 1615302 (Northwind Books $25), 1615400 (Voyager $100)". */
-function productsText(s: CampaignStatus): string {
-  if (s.products.length <= 1) return `product ${s.product_id}`;
+/**
+ * "product 1615302", or for a campaign of several gifts each by id and name: "2 products: 1615302
+ * (Northwind Books $25), 1615400 (Voyager $100)". The products its rows use: a follow-up whose rows
+ * are all another gift says that one, not its own (the window says the same: campaignProductsText).
+ */
+export function productsText(s: Pick<CampaignStatus, 'product_id' | 'products'>): string {
+  if (s.products.length <= 1) return `product ${s.products[0]?.product_id ?? s.product_id}`;
   return `${s.products.length} products: ${s.products.map((p) => (p.name ? `${p.product_id} (${p.name})` : String(p.product_id))).join(', ')}`;
 }
 

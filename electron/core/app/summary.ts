@@ -1,7 +1,7 @@
 // A campaign as the list and the campaign screen show it: counts, charged and remaining totals per
 // currency, whether it is being sent right now, and when the next poll round is due.
 import type { CampaignSummary } from '../../../shared/contract.ts';
-import { campaignCountry, campaignDefaultAmount, campaignProducts, getCampaign, getCampaignForOrders, type Campaign } from '../db/repos/campaigns.ts';
+import { campaignCountry, campaignDefaultAmount, campaignProducts, getCampaign, getCampaignForOrders, usesOwnProduct, type Campaign } from '../db/repos/campaigns.ts';
 import { pausedDetailNow } from '../campaigns/send-outcome.ts';
 import {
   chargedExpiredAcceptances,
@@ -55,7 +55,10 @@ export function summarize(deps: SummaryDeps, campaign: Campaign): CampaignSummar
   // Likewise the expired acceptances: fewer to take than expired, a follow-up took some.
   const expiredFollowedUp = acceptanceExpired > followUpRows.expired ? expiredAcceptancesFollowedUp(db, campaign.id, now) : [];
   const defaultAmount = campaignDefaultAmount(campaign);
-  const products = campaignProducts(db, campaign);
+  // The products its rows use: its own is left out when it has others and no row uses it (a follow-up
+  // of a gift per row whose rows are all another gift said "by default Harborline" and "2 products").
+  const kept = campaignProducts(db, campaign);
+  const products = kept.size > 1 && !usesOwnProduct(db, campaign) ? new Map([...kept].filter(([id]) => id !== campaign.productId)) : kept;
   return {
     id: campaign.id,
     name: campaign.name,

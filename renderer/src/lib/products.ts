@@ -2,7 +2,7 @@
 // records the service describes incompletely listed with their problem (never dropped), where a
 // product's currency came from when its record states none, and the conversion to what the shared
 // row validation needs.
-import type { CallOutput, ProductDto } from '../../../shared/contract.ts';
+import type { CallOutput, CampaignSummary, ProductDto } from '../../../shared/contract.ts';
 import type { ProductForValidation } from '../../../shared/domain/validation.ts';
 import { COUNTRIES } from '../../../shared/domain/countries.ts';
 import { toMoney } from './money-display.ts';
@@ -87,4 +87,15 @@ export function productNameFor(productId: number, catalog: readonly ProductDto[]
   const listed = catalog.find((p) => p.id === productId);
   if (listed) return productLabel(listed);
   return known ?? `Product ${productId}`;
+}
+
+/**
+ * What a campaign's rows are ordered as, for its screen and the campaigns list alike: its product,
+ * or for a gift per row each product its rows use ("A gift per row: Northwind Books, Pinecrest $50").
+ * A follow-up whose rows were all another gift said "A gift per row; by default Harborline" where
+ * `giftbatch status` listed the products: the summary's productList is what both say now.
+ */
+export function campaignProductsText(c: Pick<CampaignSummary, 'giftPerRow' | 'productList' | 'productName' | 'productId'>): string {
+  if (!c.giftPerRow || c.productList.length === 0) return c.productName ?? `Product ${c.productId}`;
+  return `A gift per row: ${c.productList.map((p) => p.name ?? `Product ${p.productId}`).join(', ')}`;
 }

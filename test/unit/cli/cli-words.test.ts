@@ -3,7 +3,7 @@ import { failedRowsHint, inCliWords, issueInCliWords, needsFixingHint } from '..
 import { authDetail, breakerDetail } from '../../../electron/core/campaigns/send-outcome.ts';
 import { NO_AMOUNT } from '../../../shared/domain/validation.ts';
 import { recordOrderStep, RESEND_UNCONFIRMED_STEP } from '../../../shared/domain/campaigns.ts';
-import { expiredNote, pollLine, statusLine } from '../../../electron/cli/commands/tracking.ts';
+import { expiredNote, pollLine, productsText, statusLine } from '../../../electron/cli/commands/tracking.ts';
 import { campaignStatus } from '../../../electron/cli/status.ts';
 import type { CampaignSummary } from '../../../shared/contract.ts';
 
@@ -126,6 +126,15 @@ describe("the status line counts in the campaign screen's words", () => {
     expect(line).toContain('\n  to send 4 (1 being sent), ordered 0, delivered 0, failed 0, cancelled 0, skipped 0, need fixing 2; charged nothing');
     expect(statusLine(campaignStatus(summary({ id: 'c_9', counts: { ...counts, sending: 0, invalid: 0 } })))).toContain('\n  to send 3, ordered 0,');
     expect(line).not.toMatch(/\bready \d|\binvalid \d/);
+  });
+});
+
+// S15-J: a follow-up whose rows are all another gift: the product its rows use, as the window says.
+describe("status names the products a campaign's rows use", () => {
+  it('one product used, not its own: that one', () => {
+    expect(productsText({ product_id: 1, products: [{ product_id: 2, name: 'Northwind Books' }] })).toBe('product 2');
+    expect(productsText({ product_id: 1, products: [{ product_id: 1, name: null }] })).toBe('product 1');
+    expect(productsText({ product_id: 1, products: [{ product_id: 1, name: 'Harborline' }, { product_id: 2, name: null }] })).toBe('2 products: 1 (Harborline), 2');
   });
 });
 

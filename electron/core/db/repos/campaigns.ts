@@ -370,6 +370,16 @@ export function keepCampaignProduct(db: Db, campaignId: string, productId: numbe
   statement(db, 'UPDATE campaigns SET gift_per_row = 1 WHERE id = ? AND gift_per_row = 0').run(campaignId);
 }
 
+/**
+ * Whether any row of the campaign is ordered as its own product (a row without a gift of its own is).
+ * A follow-up of a gift per row may have none: its rows all name other products. Stops at the first
+ * such row (campaign_id leads the recipients' indexes).
+ */
+export function usesOwnProduct(db: Db, campaign: Pick<Campaign, 'id' | 'productId'>): boolean {
+  const row = statement(db, 'SELECT EXISTS (SELECT 1 FROM recipients WHERE campaign_id = ? AND (product_id IS NULL OR product_id = ?)) AS used').get(campaign.id, campaign.productId);
+  return z.object({ used: z.number().int() }).parse(row).used === 1;
+}
+
 /** Forgets a product none of the campaign's rows names any more (its last row was given another gift). */
 export function dropUnusedCampaignProduct(db: Db, campaignId: string, productId: number): void {
   statement(

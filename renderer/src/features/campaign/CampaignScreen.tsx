@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { EmptyState } from '../../components/EmptyState.tsx';
 import { Message } from '../../components/Message.tsx';
-import { giftPerRow } from '../../stores/campaign-store.ts';
+import { campaignProductsText } from '../../lib/products.ts';
 import { useCampaign, useStores } from '../../stores/hooks.ts';
 import { CampaignActions, canFixRows } from './CampaignActions.tsx';
 import { ChargedTotals } from './ChargedTotals.tsx';
@@ -19,7 +19,6 @@ export function CampaignScreen({ id }: { id: string }) {
   const error = useCampaign((s) => s.error);
   const summary = useCampaign((s) => (s.id === id ? s.summary : null));
   const message = useCampaign((s) => s.message);
-  const showProducts = useCampaign(giftPerRow);
   // The rows to fix, open on this screen; `send`: straight to the first send's confirmation.
   const [fixing, setFixing] = useState<{ send: boolean } | null>(null);
   const closeFix = useCallback(() => setFixing(null), []);
@@ -47,8 +46,7 @@ export function CampaignScreen({ id }: { id: string }) {
         <div>
           <h1 id="campaign-title">{summary.name}</h1>
           <p className="muted" data-testid="campaign-product">
-            {showProducts ? 'A gift per row; by default ' : ''}
-            {summary.productName ?? `Product ${summary.productId}`} · {summary.currency}
+            {campaignProductsText(summary)} · {summary.currency}
           </p>
         </div>
         <CampaignActions summary={summary} fixing={fixing !== null} onFix={(send) => setFixing({ send })} />

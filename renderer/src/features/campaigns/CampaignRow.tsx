@@ -2,6 +2,7 @@ import type { CampaignSummary } from '../../../../shared/contract.ts';
 import { plural } from '../../../../shared/domain/plural.ts';
 import { ENVIRONMENT_LABELS } from '../../components/Header.tsx';
 import { Totals } from '../../components/Money.tsx';
+import { campaignProductsText } from '../../lib/products.ts';
 import { formatDateTime } from '../../lib/time.ts';
 import { interruptedSummary } from '../../stores/campaigns-store.ts';
 import { useStores } from '../../stores/hooks.ts';
@@ -31,7 +32,7 @@ export function CampaignRow({ campaign: c, onResume }: { campaign: CampaignSumma
         </button>
         {discard.dialog}
         <div className="muted small">
-          {c.productName ?? `Product ${c.productId}`} · {ENVIRONMENT_LABELS[c.environment]}
+          {campaignProductsText(c)} · {ENVIRONMENT_LABELS[c.environment]}
         </div>
         {c.flagged > 0 && (
           <div className="flag" data-testid="campaign-flagged">

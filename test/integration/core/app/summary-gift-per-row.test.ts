@@ -93,6 +93,15 @@ describe('the campaign keeps whether it chooses a gift per row', () => {
     expect(await h.ok('rows:edit', { ...edit, product: String(idOf(BOOKS)) })).toMatchObject({ state: 'ready', productId: idOf(BOOKS) });
     expect(await h.ok('campaigns:get', { campaignId: own.id })).toMatchObject({ giftPerRow: true, products: 1 });
 
+    // Every row to the $50 gift: the products its rows use are that one only, not its own as well
+    // (S15-J: a follow-up whose rows were all another gift said '2 products' and 'by default Books').
+    for (const row of rows) {
+      await h.ok('rows:edit', { rowId: row.id, name: row.name ?? '', email: row.email ?? '', amount: null, message: null, product: String(idOf(FIFTY)) });
+    }
+    const moved = await h.ok('campaigns:get', { campaignId: own.id });
+    expect(moved).toMatchObject({ giftPerRow: true, products: 1, productList: [{ productId: idOf(FIFTY), name: FIFTY }], productId: idOf(BOOKS) });
+    expect((await h.ok('campaigns:list', {})).campaigns.find((c) => c.id === own.id)?.productList).toEqual([{ productId: idOf(FIFTY), name: FIFTY }]);
+
     const plain = await create('No product column', NO_PRODUCT_COLUMN);
     expect(plain.giftPerRow).toBe(false);
     const first = (await h.ok('campaigns:rows', { campaignId: plain.id, offset: 0, limit: 10 })).rows[0];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDto } from '../../../../shared/contract.ts';
-import { currencyChoices, currencyCode, currencyOrigin, productNameFor, unreadableLabel, unreadableMatchesSearch } from '../../../../renderer/src/lib/products.ts';
+import { campaignProductsText, currencyChoices, currencyCode, currencyOrigin, productNameFor, unreadableLabel, unreadableMatchesSearch } from '../../../../renderer/src/lib/products.ts';
 
 describe('product picker helpers', () => {
   it('reads a currency code as typed, upper case, and refuses anything but three letters', () => {
@@ -41,5 +41,21 @@ describe('product picker helpers', () => {
     expect(productNameFor(4, catalog)).toBe('Northwind Books');
     expect(productNameFor(8, catalog, 'Harborline Market eGift')).toBe('Harborline Market eGift');
     expect(productNameFor(8, catalog)).toBe('Product 8');
+  });
+});
+
+// S15-J: a follow-up whose rows were all Northwind said "A gift per row; by default Harborline Market
+// eGift" on its screen and "Harborline Market eGift" in the list. Both say the products its rows use.
+describe("a campaign's products, on its screen and in the list", () => {
+  const own = { productId: 1, productName: 'Harborline Market eGift' };
+  it('names the products its rows use for a gift per row, not its own product "by default"', () => {
+    expect(campaignProductsText({ ...own, giftPerRow: true, productList: [{ productId: 2, name: 'Northwind Books' }] })).toBe('A gift per row: Northwind Books');
+    expect(
+      campaignProductsText({ ...own, giftPerRow: true, productList: [{ productId: 1, name: 'Harborline Market eGift' }, { productId: 3, name: null }] }),
+    ).toBe('A gift per row: Harborline Market eGift, Product 3');
+  });
+  it('names its own product otherwise', () => {
+    expect(campaignProductsText({ ...own, giftPerRow: false, productList: [{ productId: 1, name: 'Harborline Market eGift' }] })).toBe('Harborline Market eGift');
+    expect(campaignProductsText({ productId: 4, productName: null, giftPerRow: false, productList: [] })).toBe('Product 4');
   });
 });
