@@ -22,7 +22,7 @@ const COMMANDS: Record<string, CommandEntry> = {
     load: async () => (await import('./commands/catalog.ts')).validateCommand,
   },
   send: {
-    summary: 'import a CSV or workbook and send one gift per valid row: send FILE.csv|.xlsx|.ods --product ID [--name NAME] [--sheet NAME] [--amount N] [--sender NAME] [--message TEXT] [--yes]',
+    summary: 'import a CSV or workbook and send one gift per row ready to send: send FILE.csv|.xlsx|.ods --product ID [--name NAME] [--sheet NAME] [--amount N] [--sender NAME] [--message TEXT] [--yes]',
     load: async () => (await import('./commands/sending.ts')).sendCommand,
   },
   resume: {

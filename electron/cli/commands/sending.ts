@@ -50,7 +50,7 @@ export async function revalidateCommand(argv: string[]): Promise<number> {
   return withService(common, {}, async (cli) => {
     const { checked, ready, invalid } = await cli.call('campaigns:revalidate', { campaignId: id });
     if (common.json) printJson({ campaign_id: id, checked, ready, invalid });
-    else out(`${plural(checked, 'unsent row')} checked again against the product as it is now: ${ready} ready, ${invalid} invalid.${ready > 0 ? ` Send ${ready === 1 ? 'it' : 'them'} with: giftbatch resume ${id}` : ''}`);
+    else out(`${plural(checked, 'unsent row')} checked again against the product as it is now: ${ready} ready to send, ${invalid} need fixing.${ready > 0 ? ` Send ${ready === 1 ? 'it' : 'them'} with: giftbatch resume ${id}` : ''}`);
     return invalid > 0 ? EXIT.rowsFailed : EXIT.ok;
   });
 }
@@ -168,7 +168,8 @@ export async function sendCommand(argv: string[]): Promise<number> {
     }
     noteCurrency(created.product);
     const id = created.id;
-    say(`Campaign ${id}: ${created.counts.ready} rows ready, ${created.counts.invalid} invalid, ${created.counts.skipped} skipped.`);
+    // The review's words: ready to send, need fixing, skipped.
+    say(`Campaign ${id}: ${plural(created.counts.ready, 'row')} ready to send, ${created.counts.invalid} need fixing, ${created.counts.skipped} skipped.`);
     for await (const row of rowsIn(cli, id, 'invalid', created.counts.invalid)) for (const e of row.errors) say(`  ${issueInCliWords(e.message)}`);
     for await (const row of rowsIn(cli, id, 'skipped', created.counts.skipped)) {
       if (row.skippedBy !== null) say(`  Line ${row.line} (${row.email ?? ''}) skipped: ${SKIP_TEXT[row.skippedBy]}.`);

@@ -233,9 +233,9 @@ describe('the CLI names its own commands and flags, not the window’s controls'
       runCli(['revalidate', sentId, '--json', ...data], env),
     ]);
     expect(ofDraft.code).toBe(EXIT.ok);
-    expect(ofDraft.stdout).toBe(`2 unsent rows checked again against the product as it is now: 2 ready, 0 invalid. Send them with: giftbatch resume ${draftId}\n`);
+    expect(ofDraft.stdout).toBe(`2 unsent rows checked again against the product as it is now: 2 ready to send, 0 need fixing. Send them with: giftbatch resume ${draftId}\n`);
     expect(ofSent.code).toBe(EXIT.ok);
-    expect(ofSent.stdout).toBe('0 unsent rows checked again against the product as it is now: 0 ready, 0 invalid.\n');
+    expect(ofSent.stdout).toBe('0 unsent rows checked again against the product as it is now: 0 ready to send, 0 need fixing.\n');
     expect(json(asJson.stdout)).toEqual({ campaign_id: sentId, checked: 0, ready: 0, invalid: 0 });
   }, 60_000);
 

@@ -32,7 +32,7 @@ describe('repeated recipients', () => {
 
     const again = await runCli(['send', csv, '--product', product, '--yes', '--json', ...common], env);
     expect(again.code, again.stderr).toBe(0);
-    expect(again.stderr).toContain('0 rows ready, 0 invalid, 3 skipped');
+    expect(again.stderr).toContain('0 rows ready to send, 0 need fixing, 3 skipped');
     expect(again.stderr).toMatch(/Line 2 \(recipient1@example\.com\) skipped: its recipient already has a gift ordered from this environment/);
     expect(again.stderr).toContain('Nothing left to send.');
     expect(json<{ counts: Record<string, number> }>(again.stdout).counts).toMatchObject({ skipped: 3, ready: 0, ordered: 0 });
