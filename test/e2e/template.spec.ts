@@ -41,7 +41,7 @@ test('the import step gives the template, which comes back filled as two ready r
   parts['xl/worksheets/sheet1.xml'] = strToU8(strFromU8(parts['xl/worksheets/sheet1.xml']!).replace('</sheetData>', `${rows}</sheetData>`));
   await app.wizard.chooseFile({ name: 'giftbatch-recipients-template.xlsx', mimeType: XLSX_TYPE, buffer: Buffer.from(zipSync(parts)) });
   await app.wizard.expectPreviewReady();
-  await expect(page.getByTestId('detected-workbook')).toHaveText('Workbook, sheet Recipients, 2 rows');
+  await expect(page.getByTestId('detected-workbook')).toHaveText('Workbook, sheet Recipients (4 filled rows, header included): 2 recipient rows, 1 row above the header');
   await expect(page.getByTestId('preview-valid')).toHaveText('2');
   await expect(page.getByTestId('preview-invalid')).toHaveText('0');
   await expect(links).toHaveCount(0);

@@ -1,7 +1,7 @@
 // Issue 13, workbooks in the app: a two-sheet workbook (notes first, the speakers below a title row,
 // currency-formatted amounts and a formula) dropped on the import step; the step asks which sheet,
 // listing each with its rows, as a labelled radio group chosen by keyboard; the chosen sheet is read
-// ("Workbook, sheet Speakers, 12 rows"), made a draft and sent: one order per valid row.
+// ("Workbook, sheet Speakers (14 filled rows, header included): 12 recipient rows, 1 row above the header"), made a draft and sent: one order per valid row.
 import { ods, xlsx, type XCell } from '../support/workbook-files.ts';
 import { expectNoAxeViolations } from './support/axe.ts';
 import { expect, test } from './support/fixtures.ts';
@@ -54,7 +54,7 @@ test('a workbook dropped on the import step: its sheet chosen, previewed, made a
   // Several sheets hold rows: the step asks which one, each with its rows; nothing can be saved yet.
   const chooser = page.getByRole('group', { name: 'Which sheet holds the recipients?' });
   await expect(chooser).toBeVisible();
-  await expect(chooser.getByTestId('sheet-option')).toHaveText(['Notes (3 filled rows)', 'Speakers (14 filled rows)']);
+  await expect(chooser.getByTestId('sheet-option')).toHaveText(['Notes (3 filled rows, header included)', 'Speakers (14 filled rows, header included)']);
   await expect(chooser.getByRole('radio', { checked: true })).toHaveCount(0);
   await expect(page.getByTestId('mapping')).toHaveCount(0);
   await expect(app.wizard.createButton).toBeDisabled();
@@ -66,7 +66,8 @@ test('a workbook dropped on the import step: its sheet chosen, previewed, made a
   await page.keyboard.press('ArrowDown');
   await expect(chooser.getByRole('radio', { name: /Speakers/ })).toBeChecked();
   await app.wizard.expectPreviewReady();
-  await expect(page.getByTestId('detected-workbook')).toHaveText('Workbook, sheet Speakers, 12 rows');
+  await expect(page.getByTestId('detected-workbook')).toHaveText('Workbook, sheet Speakers (14 filled rows, header included): 12 recipient rows, 1 row above the header');
+  await app.screenshot('50b-workbook-sheet-read');
   await expect(app.wizard.encoding).toHaveCount(0);
   await expect(page.getByTestId('preview-valid')).toHaveText('11');
   await expect(page.getByTestId('preview-invalid')).toHaveText('1');
@@ -104,7 +105,7 @@ test('a one-sheet .ods chosen with the file picker is read at once, no sheet to 
   await app.wizard.chooseFile({ name: 'guests.ods', mimeType: 'application/vnd.oasis.opendocument.spreadsheet', buffer: Buffer.from(book) });
   await app.wizard.expectPreviewReady();
   await expect(page.getByTestId('sheet-chooser')).toHaveCount(0);
-  await expect(page.getByTestId('detected-workbook')).toHaveText('Workbook, sheet Guests, 1 row');
+  await expect(page.getByTestId('detected-workbook')).toHaveText('Workbook, sheet Guests (2 filled rows, header included): 1 recipient row');
   await expect(page.getByTestId('preview-valid')).toHaveText('1');
   await expect(app.wizard.createButton).toBeEnabled();
 });

@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { sheetChoiceError } from '../../../electron/cli/commands/catalog.ts';
 import { needsFixingHint } from '../../../electron/cli/status.ts';
 import { UsageError } from '../../../electron/cli/exit-codes.ts';
+import { sheetFilledRows, sheetRowsRead } from '../../../shared/domain/sheet-words.ts';
 
 describe('sheetChoiceError', () => {
   it('lists each sheet with its filled rows, the window’s words, so its count is not read as the recipient rows', () => {
@@ -13,7 +14,7 @@ describe('sheetChoiceError', () => {
       { name: 'Speakers', rows: 1250 },
     ]);
     expect(error).toBeInstanceOf(UsageError);
-    expect(error.message).toBe('The workbook has several sheets with rows. Sheets: Notes (1 filled row), Speakers (1,250 filled rows). Choose one with --sheet NAME.');
+    expect(error.message).toBe('The workbook has several sheets with rows. Sheets: Notes (1 filled row, header included), Speakers (1,250 filled rows, header included). Choose one with --sheet NAME.');
   });
 });
 
@@ -24,5 +25,14 @@ describe('needsFixingHint of one row', () => {
       '1 row needs fixing and was not sent (`giftbatch report c_1 --out FILE.csv` says why for each). ' +
         'To send it, correct it in your file and send it again: its recipients who already have a gift from this environment are skipped.',
     );
+  });
+});
+
+describe('a sheet read, in the window (S15-W\'s walk: "Volunteers (7 filled rows)" over "sheet Volunteers, 6 rows")', () => {
+  it('says the chooser\'s count again, then how many of those rows are recipients', () => {
+    expect(sheetFilledRows(7)).toBe('7 filled rows, header included');
+    expect(sheetRowsRead(7, 6)).toBe('(7 filled rows, header included): 6 recipient rows');
+    expect(sheetRowsRead(2, 1)).toBe('(2 filled rows, header included): 1 recipient row');
+    expect(sheetRowsRead(14, 12)).toBe('(14 filled rows, header included): 12 recipient rows, 1 row above the header');
   });
 });

@@ -4,6 +4,7 @@
 import type { TemplateFormat } from '../../../../shared/domain/file-formats.ts';
 import { plural } from '../../../../shared/domain/plural.ts';
 import { figureFor } from '../../../../shared/domain/repeat-figures.ts';
+import { sheetRowsRead } from '../../../../shared/domain/sheet-words.ts';
 import type { RepeatChoices as Choices } from '../../../../shared/domain/skips.ts';
 import { Message } from '../../components/Message.tsx';
 import { Totals } from '../../components/Money.tsx';
@@ -112,7 +113,7 @@ export function ImportStep() {
           {workbook ? (
             <div className="detected" data-testid="detected">
               <span data-testid="detected-workbook">
-                Workbook, sheet <strong>{workbook.sheet}</strong>, {plural(preview.totals.rows, 'row')}
+                Workbook, sheet <strong>{workbook.sheet}</strong> {sheetRowsRead(workbook.sheets.find((sh) => sh.name === workbook.sheet)?.rows ?? 0, preview.totals.rows)}
               </span>
             </div>
           ) : (

@@ -1,7 +1,7 @@
 // A workbook with several sheets: which one holds the recipients. Each sheet with its filled rows (the
 // header and any title included), as native radio buttons in a labelled group, so arrows move between them and the
 // choice is announced. Choosing one previews that sheet; it is kept for the draft.
-import { plural } from '../../../../shared/domain/plural.ts';
+import { sheetFilledRows } from '../../../../shared/domain/sheet-words.ts';
 import type { Preview } from '../../stores/wizard-store.ts';
 
 type Sheets = NonNullable<Preview['workbook']>;
@@ -28,7 +28,7 @@ export function SheetChooser({ workbook, disabled, onChoose }: { workbook: Sheet
               onChange={() => onChoose(s.name)}
             />
             <span>
-              <strong>{s.name}</strong> <span className="muted">({plural(s.rows, 'filled row')})</span>
+              <strong>{s.name}</strong> <span className="muted">({sheetFilledRows(s.rows)})</span>
             </span>
           </label>
         ))}
