@@ -306,7 +306,8 @@ export const contract = {
       shell: z.enum(['desktop', 'browser', 'cli']),
       environment: environmentSchema,
       firstLaunch: z.boolean(),
-      keychain: z.object({ available: z.boolean(), notice: z.string().nullable() }),
+      /** notice: what a missing keychain means for the person; detail: the keychain's own error, for support (shown folded). */
+      keychain: z.object({ available: z.boolean(), notice: z.string().nullable(), detail: z.string().nullable().optional() }),
       sampleCsvName: z.string(),
       /** The engine's contractFingerprint() (shared/contract-fingerprint.ts): a window of another build refuses to start. */
       contract: z.string(),

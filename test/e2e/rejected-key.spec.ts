@@ -22,7 +22,16 @@ test('a rejected key is reported by the connection test, and the right key passe
   await expectNoAxeViolations(page, 'environments');
 
   await app.environments.setAddress('sandbox', service.url);
+  // A key the engine will not save says why by the key field, and still says it after a connection test.
+  await app.environments.setKey('sandbox', 'wrong key 1234');
+  const keyError = page.getByTestId('env-sandbox-key-error');
+  await expect(keyError).toContainText('Key not saved: The API key contains spaces');
+  await expect(page.getByTestId('env-sandbox-key')).toHaveAttribute('aria-describedby', 'env-sandbox-key-error');
+  await app.screenshot('10a-environments-key-not-saved');
+  await app.environments.testConnection('sandbox');
+  await expect(keyError).toBeVisible();
   await app.environments.setKey('sandbox', 'wrong-key-1234');
+  await expect(keyError).toHaveCount(0);
   await expect(app.environments.keyStatus('sandbox')).toContainText('Set, ending …1234');
   await expect(page.getByTestId('env-sandbox-key')).toHaveValue('');
   await expect(page.getByText('wrong-key-1234')).toHaveCount(0);
@@ -32,6 +41,13 @@ test('a rejected key is reported by the connection test, and the right key passe
   await expect(refused).toContainText(/key|refused|unauthori[sz]ed|401/i);
   await app.screenshot('10-environments-key-rejected');
   await expectNoAxeViolations(page, 'environments, key rejected');
+  // Use Sandbox right after its test failed asks first.
+  await page.getByTestId('env-sandbox-use').click();
+  await expect(page.getByTestId('env-sandbox-use-warning')).toContainText('The last connection test of Sandbox failed (its answer is under Test connection below)');
+  await app.screenshot('10b-environments-use-after-failed-test');
+  await page.getByTestId('env-sandbox-use-warning').getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByTestId('env-sandbox-use-warning')).toHaveCount(0);
+  await expect(page.getByTestId('env-simulator-in-use')).toBeVisible();
 
   await app.environments.setKey('sandbox', 'good-key-5678');
   await expect(app.environments.keyStatus('sandbox')).toContainText('…5678');

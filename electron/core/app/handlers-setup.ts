@@ -30,7 +30,12 @@ type SetupCalls =
   | 'products:list'
   | 'products:availability';
 
-const MEMORY_NOTICE = 'No OS keychain is available here, so API keys are kept for this session only and must be entered again after a restart.';
+// What a missing keychain means for the person, in the window; the keychain's own error (e.g. "Cannot
+// autolaunch D-Bus without X11 $DISPLAY") goes beside it as a detail for support, not in this sentence.
+export const MEMORY_NOTICE =
+  'A key you save is kept only while Giftbatch is open, and must be entered again after a restart. ' +
+  'To keep keys, open Giftbatch in a desktop session that has a keychain (on Linux: GNOME Keyring or KWallet); ' +
+  'the CLI can also take the key from the GIFTBATCH_API_KEY variable.';
 
 export function setupHandlers(ctx: AppContext): Pick<Handlers, SetupCalls> {
   const { engine } = ctx;
@@ -45,7 +50,11 @@ export function setupHandlers(ctx: AppContext): Pick<Handlers, SetupCalls> {
         shell: ctx.shell,
         environment: currentEnvironment(engine),
         firstLaunch: !getSetting(engine.db, settingKeys.welcomeDismissed, z.boolean(), false),
-        keychain: { available: !memory, notice: memory ? (engine.secrets.unavailableReason ?? MEMORY_NOTICE) : null },
+        keychain: {
+          available: !memory,
+          notice: memory ? MEMORY_NOTICE : null,
+          detail: memory ? (engine.secrets.unavailableError ?? engine.secrets.unavailableReason ?? null) : null,
+        },
         sampleCsvName: basename(ctx.sampleCsvPath),
         contract: contractFingerprint(),
       };

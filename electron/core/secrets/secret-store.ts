@@ -18,6 +18,8 @@ export interface SecretStore {
   readonly backend: SecretBackend;
   /** Why the keychain could not be used, when backend is 'memory' because of a failure. */
   readonly unavailableReason?: string;
+  /** The keychain's own error behind unavailableReason (first line), for support: not a sentence for the person. */
+  readonly unavailableError?: string;
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
   delete(account: string): Promise<boolean>;
@@ -29,11 +31,12 @@ export function describeSecret(secret: string | null): KeyDescription {
   return { set: true, endsWith: secret.length > 8 ? secret.slice(-4) : '' };
 }
 
-export function createMemorySecretStore(unavailableReason?: string): SecretStore {
+export function createMemorySecretStore(unavailableReason?: string, unavailableError?: string): SecretStore {
   const secrets = new Map<string, string>();
   return {
     backend: 'memory',
     ...(unavailableReason ? { unavailableReason } : {}),
+    ...(unavailableError ? { unavailableError } : {}),
     get: async (account) => secrets.get(account) ?? null,
     set: async (account, secret) => {
       secrets.set(account, validSecret(secret));
@@ -60,9 +63,8 @@ export async function openSecretStore(opts: { service?: string } = {}): Promise<
     keytar = ((await import('keytar')) as { default: Keytar }).default;
     await keytar.getPassword(service, '__probe__');
   } catch (error) {
-    return createMemorySecretStore(
-      `No OS keychain is available (${shortReason(error)}). Keys are kept for this session only.`,
-    );
+    const reason = shortReason(error);
+    return createMemorySecretStore(`No OS keychain is available (${reason}). Keys are kept for this session only.`, reason);
   }
   return {
     backend: 'keychain',

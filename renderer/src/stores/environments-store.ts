@@ -11,6 +11,10 @@ export interface EnvironmentUi {
   error: string | null;
   saved: string | null;
   test: TestResult | null;
+  /** Why the key typed was not saved: shown by the key field, kept until the key is changed (a test or a save elsewhere leaves it). */
+  keyError: string | null;
+  /** "Use" was pressed after this environment's last connection test failed: the card asks before switching. */
+  confirmUse: boolean;
 }
 
 export interface EnvironmentsState {
@@ -20,7 +24,11 @@ export interface EnvironmentsState {
   environments: EnvironmentInfo[];
   ui: Partial<Record<EnvironmentName, EnvironmentUi>>;
   load(): Promise<void>;
-  select(environment: EnvironmentName): Promise<boolean>;
+  /** Switches to `environment`; when its last connection test failed, asks first (ui.confirmUse) unless `despiteFailedTest`. */
+  select(environment: EnvironmentName, opts?: { despiteFailedTest?: boolean }): Promise<boolean>;
+  cancelUse(environment: EnvironmentName): void;
+  /** The key typed changed: its save error no longer applies. */
+  keyEdited(environment: EnvironmentName): void;
   update(environment: EnvironmentName, changes: { baseUrl?: string | null; rate?: number }): Promise<boolean>;
   setKey(environment: EnvironmentName, key: string): Promise<boolean>;
   clearKey(environment: EnvironmentName): Promise<boolean>;
@@ -29,7 +37,7 @@ export interface EnvironmentsState {
 
 export type EnvironmentsStore = StoreApi<EnvironmentsState>;
 
-const IDLE: EnvironmentUi = { busy: null, error: null, saved: null, test: null };
+const IDLE: EnvironmentUi = { busy: null, error: null, saved: null, test: null, keyError: null, confirmUse: false };
 
 export function currentEnvironment(state: Pick<EnvironmentsState, 'current' | 'environments'>): EnvironmentInfo | null {
   return state.environments.find((e) => e.name === state.current) ?? null;
@@ -65,8 +73,12 @@ export function createEnvironmentsStore(deps: StoreDeps): EnvironmentsStore {
         set({ status: 'ready', error: null, current: result.value.current, environments: result.value.environments });
       },
 
-      async select(environment) {
-        patchUi(environment, { busy: 'select', error: null });
+      async select(environment, opts = {}) {
+        if (!opts.despiteFailedTest && uiOf(get(), environment).test?.ok === false) {
+          patchUi(environment, { confirmUse: true });
+          return false;
+        }
+        patchUi(environment, { busy: 'select', error: null, confirmUse: false });
         const result = await settle(deps.api['environments:select']({ environment }));
         if (!result.ok) {
           patchUi(environment, { busy: null, error: result.error.message });
@@ -77,8 +89,17 @@ export function createEnvironmentsStore(deps: StoreDeps): EnvironmentsStore {
         return true;
       },
 
+      cancelUse(environment) {
+        patchUi(environment, { confirmUse: false });
+      },
+
+      keyEdited(environment) {
+        if (uiOf(get(), environment).keyError !== null) patchUi(environment, { keyError: null });
+      },
+
       async update(environment, changes) {
-        patchUi(environment, { busy: 'save', error: null, saved: null });
+        // A new address makes the last connection test's result stale.
+        patchUi(environment, { busy: 'save', error: null, saved: null, ...('baseUrl' in changes ? { test: null, confirmUse: false } : {}) });
         const result = await settle(deps.api['environments:update']({ environment, ...changes }));
         if (!result.ok) {
           patchUi(environment, { busy: null, error: result.error.message });
@@ -95,19 +116,20 @@ export function createEnvironmentsStore(deps: StoreDeps): EnvironmentsStore {
       },
 
       async setKey(environment, key) {
-        patchUi(environment, { busy: 'key', error: null, saved: null, test: null });
+        patchUi(environment, { busy: 'key', error: null, saved: null, keyError: null });
         const result = await settle(deps.api['environments:setKey']({ environment, key }));
         if (!result.ok) {
-          patchUi(environment, { busy: null, error: result.error.message });
+          patchUi(environment, { busy: null, keyError: result.error.message });
           return false;
         }
         replace(result.value);
-        patchUi(environment, { busy: null, saved: 'Key saved.' });
+        // A new key: the last test (of the old one) no longer says anything about it.
+        patchUi(environment, { busy: null, saved: 'Key saved.', test: null, confirmUse: false });
         return true;
       },
 
       async clearKey(environment) {
-        patchUi(environment, { busy: 'key', error: null, saved: null, test: null });
+        patchUi(environment, { busy: 'key', error: null, saved: null, test: null, keyError: null, confirmUse: false });
         const result = await settle(deps.api['environments:clearKey']({ environment }));
         if (!result.ok) {
           patchUi(environment, { busy: null, error: result.error.message });
@@ -119,7 +141,7 @@ export function createEnvironmentsStore(deps: StoreDeps): EnvironmentsStore {
       },
 
       async test(environment) {
-        patchUi(environment, { busy: 'test', error: null, saved: null, test: null });
+        patchUi(environment, { busy: 'test', error: null, saved: null, test: null, confirmUse: false });
         const result = await settle(deps.api['environments:test']({ environment }));
         if (!result.ok) {
           patchUi(environment, { busy: null, test: { ok: false, message: result.error.message, products: null } });

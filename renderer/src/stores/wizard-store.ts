@@ -5,7 +5,7 @@
 // are in; that currency goes with every call that reads the product (list, preview, create), and
 // the campaign's first order confirms it.
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { CallInput, CallOutput, CampaignSummary, EnvironmentName, EventPayload, ProductDto, RowDto } from '../../../shared/contract.ts';
+import type { CallInput, CallOutput, CampaignSummary, EnvironmentName, ErrorCode, EventPayload, ProductDto, RowDto } from '../../../shared/contract.ts';
 import type { MappedField } from '../../../shared/domain/csv/headers.ts';
 import type { RowState } from '../../../shared/domain/rows.ts';
 import type { TemplateFormat } from '../../../shared/domain/file-formats.ts';
@@ -61,6 +61,8 @@ export interface WizardState {
   currencyError: string | null;
   productsStatus: Status;
   productsError: string | null;
+  /** The error's code: 'service-auth' (the key was refused) is said as such, with the way to Environments & key. */
+  productsErrorCode: ErrorCode | null;
   productSearch: string;
   showUnavailable: boolean;
   productId: number | null;
@@ -261,6 +263,7 @@ function initialData(environment: EnvironmentName, now: number): Omit<WizardStat
     currencyError: null,
     productsStatus: 'idle',
     productsError: null,
+    productsErrorCode: null,
     productSearch: '',
     showUnavailable: false,
     productId: null,
@@ -389,11 +392,15 @@ export function createWizardStore(deps: StoreDeps, options: WizardOptions = {}):
       const seq = ++productsSeq;
       const { environment, country } = get();
       const before = selectedProduct(get());
-      set(keepSelection ? { productsStatus: 'loading', productsError: null } : { productsStatus: 'loading', productsError: null, products: [], unreadable: [], productId: null });
+      set(
+        keepSelection
+          ? { productsStatus: 'loading', productsError: null, productsErrorCode: null }
+          : { productsStatus: 'loading', productsError: null, productsErrorCode: null, products: [], unreadable: [], productId: null },
+      );
       const result = await settle(deps.api['products:list']({ environment, country, ...currencyInput(get()) }));
       if (seq !== productsSeq) return false;
       if (!result.ok) {
-        set({ productsStatus: 'failed', productsError: result.error.message });
+        set({ productsStatus: 'failed', productsError: result.error.message, productsErrorCode: result.error.code });
         return false;
       }
       const { products, unreadable } = result.value;

@@ -39,6 +39,20 @@ export function EnvironmentCard({ env, inUse }: { env: EnvironmentInfo; inUse: b
         )}
       </header>
       <p className="muted">{DESCRIPTIONS[env.name]}</p>
+      {ui.confirmUse && !inUse && (
+        <Message kind="warning" testId={`${id}-use-warning`}>
+          <strong>The last connection test of {ENVIRONMENT_LABELS[env.name]} failed</strong> (its answer is under Test connection below):
+          campaigns sent here would fail the same way. Fix the address or key and test again, or use it anyway.
+          <span className="actions actions-inline">
+            <button type="button" data-testid={`${id}-use-anyway`} disabled={ui.busy !== null} onClick={() => void actions.select(env.name, { despiteFailedTest: true })}>
+              Use {ENVIRONMENT_LABELS[env.name]} anyway
+            </button>
+            <button type="button" className="button-quiet" onClick={() => actions.cancelUse(env.name)}>
+              Cancel
+            </button>
+          </span>
+        </Message>
+      )}
 
       {!env.simulated && (
         <form

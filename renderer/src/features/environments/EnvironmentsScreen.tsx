@@ -27,6 +27,12 @@ export function EnvironmentsScreen() {
         <Message kind="warning" testId="keychain-notice">
           <strong>No keychain on this computer.</strong>{' '}
           {keychain.notice ?? 'A key you enter is kept for this session only and must be entered again after a restart.'}
+          {keychain.detail && (
+            <details className="support-detail" data-testid="keychain-detail">
+              <summary>Details for support</summary>
+              <span className="mono small">{keychain.detail}</span>
+            </details>
+          )}
         </Message>
       )}
       {status === 'failed' && error && (

@@ -1,7 +1,8 @@
 // The API key goes in and never comes back: after saving, only "set, ending …1234" is shown.
 import { useState } from 'react';
 import type { EnvironmentInfo } from '../../../../shared/contract.ts';
-import { useStores } from '../../stores/hooks.ts';
+import { uiOf } from '../../stores/environments-store.ts';
+import { useEnvironments, useStores } from '../../stores/hooks.ts';
 
 const SOURCES: Record<EnvironmentInfo['keySource'], string> = {
   keychain: 'stored in the keychain',
@@ -14,6 +15,7 @@ const SOURCES: Record<EnvironmentInfo['keySource'], string> = {
 export function KeyForm({ env, busy }: { env: EnvironmentInfo; busy: boolean }) {
   const stores = useStores();
   const [key, setKey] = useState('');
+  const keyError = useEnvironments((s) => uiOf(s, env.name).keyError);
   const id = `env-${env.name}-key`;
   return (
     <form
@@ -43,7 +45,12 @@ export function KeyForm({ env, busy }: { env: EnvironmentInfo; busy: boolean }) 
         spellCheck={false}
         placeholder={env.key.set ? 'Enter a new key to replace it' : 'Paste the API key'}
         value={key}
-        onChange={(e) => setKey(e.target.value)}
+        onChange={(e) => {
+          setKey(e.target.value);
+          stores.environments.getState().keyEdited(env.name);
+        }}
+        aria-invalid={keyError !== null}
+        aria-describedby={keyError !== null ? `${id}-error` : undefined}
         data-testid={id}
       />
       <button type="submit" disabled={busy || key.trim() === ''} data-testid={`${id}-save`}>
@@ -53,6 +60,11 @@ export function KeyForm({ env, busy }: { env: EnvironmentInfo; busy: boolean }) 
         <button type="button" className="button-quiet" disabled={busy} onClick={() => void stores.environments.getState().clearKey(env.name)}>
           Remove key
         </button>
+      )}
+      {keyError !== null && (
+        <span id={`${id}-error`} className="field-error" role="alert" data-testid={`${id}-error`}>
+          Key not saved: {keyError}
+        </span>
       )}
     </form>
   );

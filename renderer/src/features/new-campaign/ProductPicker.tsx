@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import type { ProductDto } from '../../../../shared/contract.ts';
 import { EmptyState } from '../../components/EmptyState.tsx';
+import { ENVIRONMENT_LABELS } from '../../components/Header.tsx';
 import { Message } from '../../components/Message.tsx';
 import { formatPrice } from '../../lib/money-display.ts';
 import { currencyOrigin, productLabel, splitProducts, unreadableLabel, unreadableMatchesSearch, type UnreadableProductDto } from '../../lib/products.ts';
@@ -22,6 +23,8 @@ export function ProductPicker() {
   const unreadableAll = useWizard((s) => s.unreadable);
   const status = useWizard((s) => s.productsStatus);
   const error = useWizard((s) => s.productsError);
+  const errorCode = useWizard((s) => s.productsErrorCode);
+  const environment = useWizard((s) => s.environment);
   const currencyError = useWizard((s) => s.currencyError);
   const search = useWizard((s) => s.productSearch);
   const showUnavailable = useWizard((s) => s.showUnavailable);
@@ -60,7 +63,27 @@ export function ProductPicker() {
           Loading the catalog for {country}…
         </p>
       )}
-      {status === 'failed' && error && (
+      {status === 'failed' && error && errorCode === 'service-auth' && (
+        // The key was refused: said as that, with the way to the screen that mends it. The service's
+        // own answer (the request, the HTTP status) stays folded, for support.
+        <Message kind="error" testId="catalog-key-refused">
+          <strong>The {ENVIRONMENT_LABELS[environment]} service refused the API key</strong>, so its catalog could not be read. Check
+          the key set for {ENVIRONMENT_LABELS[environment]} (or enter a new one) under Environments &amp; key, then try again.
+          <span className="actions actions-inline">
+            <button type="button" className="button-primary" onClick={() => stores.app.getState().navigate({ name: 'environments' })} data-testid="catalog-open-environments">
+              Open Environments &amp; key
+            </button>
+            <button type="button" onClick={() => void w.setCountry(country)}>
+              Try again
+            </button>
+          </span>
+          <details className="support-detail">
+            <summary>The service&apos;s answer</summary>
+            <span className="small">{error}</span>
+          </details>
+        </Message>
+      )}
+      {status === 'failed' && error && errorCode !== 'service-auth' && (
         <Message kind="error">
           Could not load the catalog: {error}{' '}
           <button type="button" onClick={() => void w.setCountry(country)}>

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { dispatch, type Handlers } from '../../../../electron/core/app/index.ts';
+import { MEMORY_NOTICE } from '../../../../electron/core/app/handlers-setup.ts';
 import { ServiceError } from '../../../../electron/core/engine.ts';
+import { createMemorySecretStore } from '../../../../electron/core/secrets/secret-store.ts';
 import { startSimulator, tempDir } from '../../../support/index.ts';
 import { recipientsCsv, startService } from '../../../support/app-harness.ts';
 
@@ -137,5 +139,15 @@ describe('errors cross the contract as data', () => {
     const text = JSON.stringify(outputs) + JSON.stringify(h.events) + h.logs.join('\n');
     expect(text).not.toContain(MARKER_KEY);
     expect(text).not.toContain(MARKER_KEY.slice(0, 12));
+  });
+
+  it('says a missing keychain in words, its system error apart, for support', async () => {
+    const dbus = 'Cannot autolaunch D-Bus without X11 $DISPLAY';
+    const secrets = createMemorySecretStore(`No OS keychain is available (${dbus}). Keys are kept for this session only.`, dbus);
+    const h = await startService(tempDir(), { secrets });
+    const { keychain } = await h.ok('app:info', {});
+    expect(keychain).toEqual({ available: false, notice: MEMORY_NOTICE, detail: dbus });
+    expect(keychain.notice).not.toMatch(/D-Bus|\$DISPLAY/);
+    expect(keychain.notice).toMatch(/kept only while Giftbatch is open/);
   });
 });
