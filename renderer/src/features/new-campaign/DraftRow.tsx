@@ -40,6 +40,19 @@ function CellIssue({ errors, warnings, id, short }: { errors: Issue[]; warnings:
   );
 }
 
+/** An e-mail address that may break before its "@" when it wraps (the review gives it two lines), not mid-word. */
+function EmailText({ email }: { email: string }) {
+  const at = email.lastIndexOf('@');
+  if (at <= 0) return <>{email}</>;
+  return (
+    <>
+      {email.slice(0, at)}
+      <wbr />
+      {email.slice(at)}
+    </>
+  );
+}
+
 function Cell({ row, field, title, short, children }: { row: RowDto; field: string; title?: string | undefined; short?: ((error: string) => string) | undefined; children: React.ReactNode }) {
   const errors = issuesFor(row.errors, field);
   const warnings = issuesFor(row.warnings, field);
@@ -96,8 +109,8 @@ export function DraftRow({ row, index, product, validation = null, onEdit }: { r
       <Cell row={row} field="name">
         {row.name ?? ''}
       </Cell>
-      <Cell row={row} field="email">
-        {row.email ?? ''}
+      <Cell row={row} field="email" title={row.email ?? undefined}>
+        <EmailText email={row.email ?? ''} />
       </Cell>
       {product !== null && <ProductCell row={row} product={product} />}
       <Cell row={row} field="amount" short={validation && row.amountText ? (error) => amountErrorShort(error, row.amountText ?? '', validation.product) : undefined}>
