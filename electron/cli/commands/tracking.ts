@@ -217,9 +217,9 @@ export function pollLine(round: CallOutput<'campaigns:checkNow'>): string {
     // Each round asks about the orders still undelivered when it starts (the last round's waiting ones),
     // so the line says how many it asked about and splits them: delivered + cancelled + still waiting,
     // in the words of the window's Check now (shared/domain/poll-words.ts).
-    `poll: asked about ${round.tracked} undelivered order${round.tracked === 1 ? '' : 's'}: ${settledText(round)}, ${round.waiting} still waiting` +
+    `poll: asked about ${plural(round.tracked, 'undelivered order')}: ${settledText(round)}, ${round.waiting} still waiting` +
     (round.expired ? ` (${round.expired} past their acceptance expiry)` : '') +
-    `, ${round.requests} request${round.requests === 1 ? '' : 's'}` +
+    `, ${plural(round.requests, 'request')}` +
     (round.error ? `; stopped early: ${round.error}` : '')
   );
 }

@@ -101,8 +101,6 @@ export interface PauseFacts {
   readonly failedFollowedUp: readonly { readonly name: string; readonly rows: number }[];
 }
 
-const rowsText = (n: number): string => `${n} row${n === 1 ? '' : 's'}`;
-
 /**
  * The pause's detail as it stands now. A refused pause advises retrying the failed rows; once a
  * follow-up campaign took some, it says where they went and what resuming still sends (or that
@@ -120,7 +118,7 @@ export function pausedDetailNow(facts: PauseFacts): string | null {
     facts.retryable > 0
       ? `${FIX_THE_CAUSE}, retry the ${facts.retryable} other failed row${facts.retryable === 1 ? '' : 's'}, then resume.`
       : facts.left > 0
-        ? `${FIX_THE_CAUSE}, then resume to send the ${rowsText(facts.left)} still to send here.`
+        ? `${FIX_THE_CAUSE}, then resume to send the ${plural(facts.left, 'row')} still to send here.`
         : 'nothing is left to send here.';
   return `${detail.slice(0, -REFUSED_ADVICE.length)}${PAUSED_NOT_FAILED}. ${gone}; ${next}`;
 }
